@@ -1,0 +1,8 @@
+/** systemIds of the long-lived actors started by `system.machine.ts` (ARCHITECTURE "Console state"). */
+export const SYSTEM_IDS = {
+  auth: 'auth',
+  signal: 'signal',
+  devicePool: 'devicePool',
+  streams: 'streams',
+} as const;
+export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

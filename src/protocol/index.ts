@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './rest';
+export * from './commands';
+export * from './link';
