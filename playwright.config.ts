@@ -1,0 +1,64 @@
+import { defineConfig } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * End-to-end tests on the real stack: `npm start`'s own entry point (server, embedded PostgreSQL, simulated
+ * agents over real WebRTC) in a fresh data directory, driven through Debian's Chromium.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 18080);
+export const E2E_URL = `http://127.0.0.1:${PORT}`;
+const dataDir = path.join(os.tmpdir(), `edge-console-e2e-${process.pid}`);
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+  '--disable-features=WebRtcHideLocalIpsWithMdns',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: E2E_URL,
+    headless: true,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `node --import tsx src/start.ts`,
+    url: `${E2E_URL}/api/demo-account`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DEMO_EMAIL: 'demo@edge.local',
+      DEMO_PASSWORD: 'demo-edge-2026',
+      LOG_LEVEL: 'warn',
+      SEED_EXTRA_USERS: JSON.stringify([
+        {
+          email: 'second@edge.local',
+          password: 'second-edge-2026',
+          username: 'Second User',
+          roles: ['user'],
+          devices: [{ label: 'Second Box', kind: 'x86', cameras: 2 }],
+        },
+      ]),
+    },
+  },
+});

@@ -1,0 +1,197 @@
+/**
+ * The whole system on one machine: server (with embedded PostgreSQL unless DATABASE_URL is set), a seeded
+ * demo account owning simulated devices, and one device agent process per device (`src/agent/main.ts`,
+ * backend `sim`). Used by `npm start` (src/start.ts), the end-to-end tests and the benchmarks.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer } from './server/index';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A simulated device to seed and run. cameras: 2–4 synthetic cameras. */
+export interface SimDeviceSpec {
+  label: string;
+  kind: 'jetson' | 'x86';
+  cameras?: number;
+}
+/** An account to seed, with its devices. */
+export interface UserSpec {
+  email: string;
+  password: string;
+  username?: string;
+  roles?: Array<'admin' | 'user'>;
+  devices: SimDeviceSpec[];
+}
+export interface StackOptions {
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  /** Built console to serve (default `dist/`); null serves the API only. */
+  staticDir?: string | null;
+  /** The demo account: shown on the login page. */
+  demo: UserSpec;
+  /** Further accounts (tests). */
+  extraUsers?: UserSpec[];
+  logLevel?: string;
+  /** Called with each agent's output lines (default: dropped). */
+  onAgentLine?: (label: string, line: string) => void;
+}
+/** One running agent process. */
+export interface AgentProcess {
+  label: string;
+  deviceId: string;
+  ownerEmail: string;
+  token: string;
+  kind: SimDeviceSpec['kind'];
+  cameras: number;
+  child: ChildProcess;
+}
+export interface RunningStack {
+  url: string;
+  server: RunningServer;
+  agents: AgentProcess[];
+  /** Stop one agent (SIGTERM) and wait for it to exit. */
+  stopAgent(deviceId: string): Promise<void>;
+  /** Start a stopped agent again with the same token. */
+  restartAgent(deviceId: string): Promise<void>;
+  /** Stops agents, then the server (and its PostgreSQL). */
+  close(): Promise<void>;
+}
+
+/** The default demo fleet: one Jetson, two x86 boxes (issue 2). */
+export const DEMO_DEVICES: SimDeviceSpec[] = [
+  { label: 'Jetson Orin Gate', kind: 'jetson', cameras: 3 },
+  { label: 'x86 Edge Box A', kind: 'x86', cameras: 2 },
+  { label: 'x86 Edge Box B', kind: 'x86', cameras: 4 },
+];
+
+function spawnAgent(url: string, a: Omit<AgentProcess, 'child'>, onLine?: StackOptions['onAgentLine']) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(ROOT, 'src/agent/main.ts'),
+      '--server',
+      url,
+      '--backend',
+      'sim',
+      '--kind',
+      a.kind,
+      '--cameras',
+      String(a.cameras),
+      '--label',
+      a.label,
+    ],
+    {
+      cwd: ROOT,
+      // The token travels in the environment, not argv, so `ps` does not show it.
+      env: { ...process.env, AGENT_TOKEN: a.token },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const ready = new Promise<void>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.on('line', (line) => {
+      onLine?.(a.label, line);
+      if (line.includes('"event":"ready"')) resolve();
+    });
+    createInterface({ input: child.stderr! }).on('line', (line) => onLine?.(a.label, line));
+    child.once('exit', (code) => reject(new Error(`agent ${a.label} exited with code ${code} before ready`)));
+  });
+  return { child, ready };
+}
+
+function waitExit(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Starts server, seeds accounts and devices, starts one agent process per device and waits until all are ready. */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const server = await startServer({
+    port: options.port,
+    host: options.host,
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    staticDir: options.staticDir === undefined ? path.join(ROOT, 'dist') : options.staticDir,
+    demoAccount: { email: options.demo.email, password: options.demo.password },
+    logLevel: options.logLevel ?? 'warn',
+  });
+  const agents: AgentProcess[] = [];
+  try {
+    for (const user of [options.demo, ...(options.extraUsers ?? [])]) {
+      const { id: ownerId } = await server.seed.ensureUser({
+        email: user.email,
+        password: user.password,
+        username: user.username,
+        roles: user.roles ?? ['user'],
+      });
+      await server.seed.ensureGroups(ownerId);
+      for (const d of user.devices) {
+        const row = await server.seed.ensureDevice({
+          ownerId,
+          label: d.label,
+          chipsetId: d.kind === 'x86' ? '0' : '23',
+          jetpack: d.kind === 'jetson' ? '6.0' : null,
+        });
+        const token = await server.seed.issueDeviceToken(row.id);
+        agents.push({
+          label: d.label,
+          deviceId: row.device_id,
+          ownerEmail: user.email,
+          token,
+          kind: d.kind,
+          cameras: d.cameras ?? 2,
+          child: undefined as unknown as ChildProcess,
+        });
+      }
+    }
+    await Promise.all(
+      agents.map((a) => {
+        const { child, ready } = spawnAgent(server.url, a, options.onAgentLine);
+        a.child = child;
+        return ready;
+      }),
+    );
+  } catch (err) {
+    await Promise.all(agents.filter((a) => a.child).map((a) => (a.child.kill('SIGTERM'), waitExit(a.child))));
+    await server.close();
+    throw err;
+  }
+
+  const find = (deviceId: string) => {
+    const a = agents.find((x) => x.deviceId === deviceId);
+    if (!a) throw new Error(`no agent for ${deviceId}`);
+    return a;
+  };
+  return {
+    url: server.url,
+    server,
+    agents,
+    async stopAgent(deviceId) {
+      const a = find(deviceId);
+      a.child.kill('SIGTERM');
+      await waitExit(a.child);
+    },
+    async restartAgent(deviceId) {
+      const a = find(deviceId);
+      const { child, ready } = spawnAgent(server.url, a, options.onAgentLine);
+      a.child = child;
+      await ready;
+    },
+    async close() {
+      await Promise.all(
+        agents.map((a) => {
+          a.child.kill('SIGTERM');
+          return waitExit(a.child);
+        }),
+      );
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/** Accounts seeded by playwright.config.ts's web server, and REST helpers for the end-to-end tests. */
+import { expect, type APIRequestContext } from '@playwright/test';
+
+export const DEMO = { email: 'demo@edge.local', password: 'demo-edge-2026' };
+export const SECOND = { email: 'second@edge.local', password: 'second-edge-2026' };
+
+/** Signs in over REST; returns the access token. */
+export async function apiLogin(request: APIRequestContext, who: { email: string; password: string }) {
+  const res = await request.post('/api/login', { data: who });
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  expect(body.status).toBe(2);
+  return body.token as string;
+}
+
+export const auth = (token: string) => ({ Authorization: `Token ${token}` });
+
+/** Lists the caller's devices (first page of 50). */
+export async function listDevices(request: APIRequestContext, token: string) {
+  const res = await request.get('/api/get_devices/?per_page=50', { headers: auth(token) });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as {
+    res: Array<{ id: string; device_id: string; label: string; is_active: boolean }>;
+    total_items: number;
+  };
+}
+
+/** Waits until every device of the caller is registered with signalling (the agents start after the server). */
+export async function waitAllOnline(request: APIRequestContext, token: string, count: number) {
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/get-online-devices', { headers: auth(token) });
+        return ((await res.json()).onlineDevices as string[]).length;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(count);
+}
