@@ -1,0 +1,47 @@
+/**
+ * i18next set-up (react-i18next). The language is read from localStorage key STORAGE_KEYS.language
+ * (§2, §3 stored settings), default 'en'; `setLanguage` stores a new choice.
+ */
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, STORAGE_KEYS, type Language } from '../../protocol/constants';
+import { en } from './en';
+import { ch, de, es, fr, jp } from './others';
+import { resolveLanguage } from './language';
+
+function readStoredLanguage(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(STORAGE_KEYS.language) ?? null;
+  } catch {
+    return null; // storage disabled (private mode): use the default
+  }
+}
+
+void i18n.use(initReactI18next).init({
+  resources: {
+    en: { translation: en },
+    ch: { translation: ch },
+    es: { translation: es },
+    jp: { translation: jp },
+    de: { translation: de },
+    fr: { translation: fr },
+  },
+  lng: resolveLanguage(readStoredLanguage()),
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false }, // React escapes
+  returnNull: false,
+});
+
+/** Switches the interface language and remembers it in localStorage. */
+export function setLanguage(language: Language): void {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEYS.language, language);
+  } catch {
+    // storage disabled: the choice lasts for this page only
+  }
+  void i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+}
+
+export default i18n;

@@ -1,0 +1,60 @@
+/**
+ * Other interface languages (§2: en, ch, es, jp, de, fr; "translations are largely incomplete").
+ * Each holds a few strings; everything missing falls back to English.
+ */
+import type { PartialResource } from './en';
+
+export const ch: PartialResource = {
+  app: {
+    title: '边缘 AI 控制台',
+    skipToContent: '跳到内容',
+    loading: '加载中',
+    backToDashboard: '返回仪表板',
+  },
+  nav: { dashboard: '仪表板', devices: '设备', cameras: '摄像头', toggleSidebar: '切换侧边栏' },
+  user: { signOut: '退出登录', language: '语言' },
+  login: { title: '登录', email: '电子邮件', password: '密码', submit: '登录' },
+};
+
+export const es: PartialResource = {
+  app: { title: 'Consola de IA en el borde', loading: 'Cargando', backToDashboard: 'Volver al panel' },
+  nav: { dashboard: 'Panel', devices: 'Dispositivos', cameras: 'Cámaras', toggleSidebar: 'Mostrar menú' },
+  user: { signOut: 'Cerrar sesión', language: 'Idioma' },
+  login: { title: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' },
+};
+
+export const jp: PartialResource = {
+  app: { title: 'エッジ AI コンソール', loading: '読み込み中', backToDashboard: 'ダッシュボードに戻る' },
+  nav: {
+    dashboard: 'ダッシュボード',
+    devices: 'デバイス',
+    cameras: 'カメラ',
+    toggleSidebar: 'サイドバー切替',
+  },
+  user: { signOut: 'サインアウト', language: '言語' },
+  login: { title: 'サインイン', email: 'メール', password: 'パスワード', submit: 'サインイン' },
+};
+
+export const de: PartialResource = {
+  app: { title: 'Edge-AI-Konsole', loading: 'Wird geladen', backToDashboard: 'Zurück zur Übersicht' },
+  nav: {
+    dashboard: 'Übersicht',
+    devices: 'Geräte',
+    cameras: 'Kameras',
+    toggleSidebar: 'Seitenleiste umschalten',
+  },
+  user: { signOut: 'Abmelden', language: 'Sprache' },
+  login: { title: 'Anmelden', email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' },
+};
+
+export const fr: PartialResource = {
+  app: { title: 'Console IA embarquée', loading: 'Chargement', backToDashboard: 'Retour au tableau de bord' },
+  nav: {
+    dashboard: 'Tableau de bord',
+    devices: 'Appareils',
+    cameras: 'Caméras',
+    toggleSidebar: 'Basculer le menu',
+  },
+  user: { signOut: 'Se déconnecter', language: 'Langue' },
+  login: { title: 'Connexion', email: 'E-mail', password: 'Mot de passe', submit: 'Se connecter' },
+};

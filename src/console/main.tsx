@@ -1,0 +1,33 @@
+/**
+ * Console entry (index.html → /src/console/main.tsx): styles, i18n, the actor system, the React root.
+ * The system is created once here, outside React, so StrictMode's double effects never start two.
+ */
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+import './i18n';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { notifications } from '@mantine/notifications';
+import i18n from './i18n';
+import { App } from './App';
+import { createConsoleSystem } from './services/system';
+import { installAssetReload } from './shell/chunkReload';
+
+const system = createConsoleSystem({
+  // Stately inspector: development builds only, and only when asked for (VITE_INSPECT=1).
+  inspect: import.meta.env.DEV && import.meta.env.VITE_INSPECT === '1',
+});
+
+// §2: a failed static-asset load also reloads the page (after 3 s), with a visible message.
+installAssetReload(() =>
+  notifications.show({ title: i18n.t('app.title'), message: i18n.t('chunk.failed'), color: 'orange' }),
+);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App system={system} />
+  </StrictMode>,
+);

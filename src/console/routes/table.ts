@@ -1,0 +1,237 @@
+/**
+ * The route table of spec §2 ("Screens and routes"), as data. Pure: no React, no DOM, so the guard logic
+ * (guard.ts) and its unit tests read the same table the router (router.tsx) is built from.
+ *
+ * - access: who may see the route (§2 guards, §6 roles).
+ *   'auth' = signed in; 'admin' = signed in with role admin; 'signedOutOnly' = signed-out visitors only;
+ *   'public' = anyone.
+ * - layout: 'main' = the signed-in shell (header, sidebar); 'authFree' = the centred auth-free layout;
+ *   'adaptive' = main when signed in, auth-free otherwise (the policies, which the login form links to).
+ * - screen: which screen renders it. 'later' = a screen a later issue builds; it renders a page that names
+ *   the screen and links back, never a blank page.
+ */
+
+export type RouteAccess = 'auth' | 'admin' | 'signedOutOnly' | 'public';
+export type RouteLayout = 'main' | 'authFree' | 'adaptive';
+export type ScreenKey = 'login' | 'dashboard' | 'devices' | 'cameras' | 'notFound' | 'expired' | 'later';
+
+/** One routed screen. `path` uses react-router syntax: ':param' and ':param?' (optional) segments. */
+export interface RouteEntry {
+  path: string;
+  /** Human title (English; translated through i18n key `routes.{path}` when available). */
+  title: string;
+  access: RouteAccess;
+  layout: RouteLayout;
+  screen: ScreenKey;
+  /** Spec route name where §2 gives one (e.g. 'cameraPage', 'environment-detail'). */
+  name?: string;
+}
+
+/** A path that only redirects to another in-app path (§2). */
+export interface RedirectEntry {
+  from: string;
+  to: string;
+}
+
+/** §2 External redirects: /docs, /blog, /admin (to the separate admin site at #/users). */
+export type ExternalLinkKey = 'docs' | 'blog' | 'admin';
+export interface ExternalEntry {
+  path: string;
+  link: ExternalLinkKey;
+}
+
+const later = (path: string, title: string, access: RouteAccess = 'auth', name?: string): RouteEntry => ({
+  path,
+  title,
+  access,
+  layout: access === 'signedOutOnly' ? 'authFree' : 'main',
+  screen: 'later',
+  ...(name ? { name } : {}),
+});
+
+/** §2 redirects inside the app. */
+export const REDIRECTS: readonly RedirectEntry[] = [
+  { from: '/', to: '/dashboard' },
+  { from: '/profile', to: '/profile/personal-information' },
+  { from: '/admin-panel', to: '/admin-panel/dockers' },
+  { from: '/policies', to: '/policies/privacy-policy' },
+];
+
+/** §2 external redirects; targets come from config.ts EXTERNAL_LINKS. */
+export const EXTERNALS: readonly ExternalEntry[] = [
+  { path: '/docs', link: 'docs' },
+  { path: '/blog', link: 'blog' },
+  { path: '/admin', link: 'admin' },
+];
+
+/** Every routed screen of §2. */
+export const ROUTES: readonly RouteEntry[] = [
+  // Main layout, auth (§2 "Auth routes").
+  { path: '/dashboard', title: 'Dashboard', access: 'auth', layout: 'main', screen: 'dashboard' },
+  later('/jobs', 'Jobs'),
+  later('/logs', 'Logs'),
+  later('/map', 'Map'),
+  later('/repositories', 'Repositories'),
+  later('/models-beta', 'Models (beta)'),
+  later('/control-panel/records', 'Records'),
+  {
+    path: '/control-panel/devices',
+    title: 'Devices',
+    access: 'auth',
+    layout: 'main',
+    screen: 'devices',
+  },
+  later('/control-panel/engines', 'Inference engines'),
+  later('/control-panel/containers', 'Containers'),
+  {
+    path: '/control-panel/cameras',
+    title: 'Cameras',
+    access: 'auth',
+    layout: 'main',
+    screen: 'cameras',
+    name: 'cameraPage',
+  },
+  later('/control-panel/cameras-dev', 'Cameras (development)'),
+  later('/alarms', 'Alarms'),
+  later('/alarm-channels', 'Alarm channels'),
+  later('/checkout', 'Checkout'),
+  // §2 "Further routes".
+  later('/repositories/:alias', 'Repository tags'),
+  later('/models', 'Models'),
+  later('/raw-stream-detail', 'Raw stream detail'),
+  // §2 stream-detail takes cameraID and data; the stream data travels as a route parameter.
+  later('/stream-detail/:cameraID?/:data?', 'Stream detail'),
+  later('/applications', 'Applications'),
+  later('/schedulers', 'Schedulers'),
+  later('/containers', 'Environments'),
+  later('/containers/:alias', 'Environment'),
+  later('/containers/details/:envId', 'Environment details'),
+  later('/alarm-dashboard', 'Alarm dashboard'),
+  later('/events', 'Events'),
+  later('/face-alarms', 'Face alarms'),
+  later('/download', 'Download'),
+  later('/remote-downloads', 'Remote downloads'),
+  later('/speed_application', 'Speed application'),
+  later('/ai-platform', 'AI platform'),
+  later('/blacklist-faces', 'Blacklist faces'),
+  later('/nanoowl', 'NanoOWL'),
+  later('/llava', 'LLaVA'),
+  later('/ibb', 'IBB'),
+  later('/llm-models', 'LLM models'),
+  later('/pricing', 'Pricing'),
+  later('/contact', 'Contact'),
+  // §2 Use cases.
+  later('/use-cases/vehicle-plate-detection', 'Vehicle plate detection'),
+  later('/use-cases/demographic', 'Demographic'),
+  later('/use-cases/person-counter', 'Person counter'),
+  later('/use-cases/person-counter/analytics', 'Person counter analytics'),
+  // §2 Analytics.
+  later('/analytics/dashboard-collections-manager', 'Dashboard collections'),
+  later('/analytics/dashboard-collection/:id', 'Dashboard collection'),
+  later('/analytics/dashboard/:id', 'Analytics dashboard'),
+  // §2 Profile (/profile → /profile/personal-information).
+  later('/profile/personal-information', 'Personal information'),
+  later('/profile/my-licences', 'My licences'),
+  later('/profile/storage-data-usage', 'Storage data usage'),
+  later('/profile/network-data-usage', 'Network data usage'),
+  later('/profile/keys-secrets', 'Keys and secrets'),
+  later('/profile/stream-management', 'Stream management'),
+  later('/profile/account-information', 'Account information'),
+  // §2 §6 Admin panel: role admin (/admin-panel → /admin-panel/dockers).
+  later('/admin-panel/dockers', 'Admin: dockers', 'admin'),
+  later('/admin-panel/clients', 'Admin: clients', 'admin'),
+  later('/admin-panel/engines', 'Admin: engines', 'admin'),
+  later('/admin-panel/engines/inferences', 'Admin: inferences', 'admin'),
+  later('/admin-panel/engines/engine-backends', 'Admin: engine back-ends', 'admin'),
+  later('/admin-panel/licences', 'Admin: licences', 'admin'),
+  // §2 Policies (/policies → privacy-policy): readable signed in or out (the login form links the terms).
+  ...(
+    [
+      ['privacy-policy', 'Privacy policy'],
+      ['cookie-policy', 'Cookie policy'],
+      ['terms-conditions', 'Terms and conditions'],
+      ['user-guidelines', 'User guidelines'],
+      ['legal-guidelines', 'Legal guidelines'],
+    ] as const
+  ).map(([slug, title]): RouteEntry => ({
+    path: `/policies/${slug}`,
+    title,
+    access: 'public',
+    layout: 'adaptive',
+    screen: 'later',
+  })),
+  // §2 "A named route environment-detail stays reachable without login" (§6 exempt from the forced redirect).
+  {
+    path: '/environment-detail/:envId?',
+    title: 'Environment detail',
+    access: 'public',
+    layout: 'adaptive',
+    screen: 'later',
+    name: 'environment-detail',
+  },
+  // §2 signed-out only.
+  later('/success', 'Success', 'signedOutOnly'),
+  later('/verification-code', 'Verification code', 'signedOutOnly'),
+  // §2 Auth-free layout.
+  { path: '/login', title: 'Sign in', access: 'signedOutOnly', layout: 'authFree', screen: 'login' },
+  { ...later('/register', 'Register', 'public'), layout: 'authFree' },
+  { ...later('/forgot-password', 'Forgot password', 'public'), layout: 'authFree' },
+  { ...later('/forgot-password/:token', 'Reset password', 'public'), layout: 'authFree' },
+  { ...later('/success-register', 'Registration complete', 'public'), layout: 'authFree' },
+  { ...later('/confirm-mail/:token', 'Confirm e-mail', 'public'), layout: 'authFree' },
+  { path: '/404', title: 'Page not found', access: 'public', layout: 'authFree', screen: 'notFound' },
+  { path: '/expired', title: 'Session expired', access: 'public', layout: 'authFree', screen: 'expired' },
+];
+
+/** Normalises a pathname: leading slash, no trailing slash (except the root), no duplicate slashes. */
+export function normalisePath(pathname: string): string {
+  const cleaned = ('/' + pathname).replace(/\/{2,}/g, '/');
+  return cleaned.length > 1 ? cleaned.replace(/\/+$/, '') : cleaned;
+}
+
+/**
+ * Matches a pathname against a pattern with ':param' and ':param?' segments (react-router syntax).
+ * Returns the params, or null when it does not match.
+ */
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const want = normalisePath(pattern).split('/').filter(Boolean);
+  const have = normalisePath(pathname).split('/').filter(Boolean);
+  const params: Record<string, string> = {};
+  let i = 0;
+  for (const seg of want) {
+    const optional = seg.endsWith('?');
+    const name = optional ? seg.slice(0, -1) : seg;
+    const value = have[i];
+    if (value === undefined) {
+      if (optional) continue;
+      return null;
+    }
+    if (name.startsWith(':')) {
+      params[name.slice(1)] = safeDecode(value);
+      i += 1;
+    } else if (name === value) {
+      i += 1;
+    } else if (!optional) {
+      return null;
+    }
+  }
+  return i === have.length ? params : null;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** The route entry for a pathname, or undefined when the path is unknown (§2: unknown → /404). */
+export function findRoute(pathname: string): RouteEntry | undefined {
+  return ROUTES.find((r) => matchPattern(r.path, pathname) !== null);
+}
+
+/** Route entry by spec route name (e.g. 'cameraPage'). */
+export function routeByName(name: string): RouteEntry | undefined {
+  return ROUTES.find((r) => r.name === name);
+}

@@ -1,0 +1,22 @@
+/**
+ * §2 §9: a failed page-chunk load reloads the page after FAILED_CHUNK_RELOAD_MS (3 s); a failed
+ * static-asset load also reloads. One reload is scheduled at a time.
+ */
+import { FAILED_CHUNK_RELOAD_MS } from '../../protocol/constants';
+
+let scheduled: ReturnType<typeof setTimeout> | null = null;
+
+/** Schedules one page reload in FAILED_CHUNK_RELOAD_MS (idempotent). */
+export function scheduleChunkReload(): void {
+  if (scheduled !== null) return;
+  scheduled = setTimeout(() => window.location.reload(), FAILED_CHUNK_RELOAD_MS);
+}
+
+/** Installs the `vite:preloadError` handler (a failed static-asset preload) once at start-up. */
+export function installAssetReload(onFailure: () => void): void {
+  window.addEventListener('vite:preloadError', (event) => {
+    event.preventDefault(); // handled here: no unhandled rejection
+    onFailure();
+    scheduleChunkReload();
+  });
+}
