@@ -1,0 +1,8 @@
+/** drizzle-kit configuration: `npx drizzle-kit generate` writes SQL migrations for src/server/db/schema.ts. */
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/server/db/schema.ts',
+  out: './drizzle',
+});

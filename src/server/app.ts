@@ -1,0 +1,77 @@
+/**
+ * The Fastify application (ARCHITECTURE "Server"): zod validation and serialisation, `{ code, message }`
+ * errors, the OpenAPI document, rate limiting, every route module, the built console.
+ */
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_ERROR_CODES } from '../protocol';
+import type { ServerConfig } from './config';
+import type { ServerContext } from './context';
+import { HttpError, installErrorHandling } from './errors';
+import { registerAccountRoutes } from './routes/accounts';
+import { registerAgentRoutes } from './routes/agent';
+import { registerCameraRoutes } from './routes/cameras';
+import { registerDeviceRoutes } from './routes/devices';
+import { registerMetaRoutes } from './routes/meta';
+import { registerSignallingRoutes } from './routes/signalling';
+import type { ZodApp } from './routes/types';
+import { registerUsageRoutes } from './routes/usage';
+import { registerStatic } from './static';
+
+/** A bare app: compilers, error handling, request decorations. Routes come with `registerRoutes`. */
+export function createApp(config: ServerConfig): ZodApp {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // /api/get_devices/ is the spec's path; /api/get_devices answers too.
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+  app.decorateRequest('device', null);
+  installErrorHandling(app);
+  return app;
+}
+
+/** Registers plugins and every route module on `app`. Call before `listen`. */
+export async function registerRoutes(app: ZodApp, ctx: ServerContext): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Edge AI device console API',
+        description:
+          'REST calls of spec §7. Requests carry `Authorization: Token {token}`; errors are `{ code, message }`.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token {token}' },
+        },
+      },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, API_ERROR_CODES.rateLimited, `Too many attempts. Try again in ${context.after}.`),
+  });
+  registerAccountRoutes(app, ctx);
+  registerDeviceRoutes(app, ctx);
+  registerCameraRoutes(app, ctx);
+  registerUsageRoutes(app, ctx);
+  registerSignallingRoutes(app, ctx);
+  registerAgentRoutes(app, ctx);
+  registerMetaRoutes(app, ctx);
+  await registerStatic(app, ctx.config.staticDir);
+}

@@ -1,0 +1,110 @@
+/**
+ * Request authentication (spec §6 roles, §7 `Authorization: Token {token}`, §8 error texts).
+ * - `authenticateUser`: access token → `request.user`; errors 401 Unauthorized / Token_expired / invalid_token.
+ * - `requireAdmin`: after authenticateUser, 403 Forbidden unless the user has role 'admin'.
+ * - `authenticateDevice`: device token (agent-facing routes) → `request.device`; the token must be the
+ *   device's current one (its jti is on the device row).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { API_ERROR_CODES, Role } from '../../protocol';
+import type { ServerContext } from '../context';
+import { devices, users } from '../db/schema';
+import { forbidden, unauthorized } from '../errors';
+import { TokenError, type TokenSigner } from './tokens';
+
+export type UserRow = typeof users.$inferSelect;
+export type DeviceRow = typeof devices.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by authenticateUser. */
+    user: UserRow | null;
+    /** Set by authenticateDevice. */
+    device: DeviceRow | null;
+  }
+}
+
+/** Reads `Authorization: Token {token}` (also accepts `Bearer`). @throws 401 Unauthorized when missing. */
+export function readAuthorization(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (!header || header.trim() === '') {
+    throw unauthorized(API_ERROR_CODES.unauthorized, 'Authorization is missing.');
+  }
+  const match = /^(?:Token|Bearer)\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) throw unauthorized(API_ERROR_CODES.invalidToken, 'You tried to access with invalid token');
+  return match[1];
+}
+
+/** Maps a TokenError to the 401 the console acts on (§4: Token_expired → one refresh and retry). */
+export function tokenFailure(err: unknown): Error {
+  if (err instanceof TokenError) {
+    return err.reason === 'expired'
+      ? unauthorized(API_ERROR_CODES.tokenExpired, 'Your session has expired')
+      : unauthorized(API_ERROR_CODES.invalidToken, 'You tried to access with invalid token');
+  }
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+async function verifyOr401<T extends 'access' | 'device'>(tokens: TokenSigner, token: string, typ: T) {
+  try {
+    return await tokens.verify(token, typ);
+  } catch (err) {
+    throw tokenFailure(err);
+  }
+}
+
+/** The signed-in user of a request that passed authenticateUser. */
+export function userOf(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized(API_ERROR_CODES.unauthorized, 'Authorization is missing.');
+  return request.user;
+}
+
+/** The device of a request that passed authenticateDevice. */
+export function deviceOf(request: FastifyRequest): DeviceRow {
+  if (!request.device) throw unauthorized(API_ERROR_CODES.unauthorized, 'Authorization is missing.');
+  return request.device;
+}
+
+/** Roles of a user row, keeping only known ones. */
+export function rolesOf(user: UserRow): Role[] {
+  return user.roles.filter((r): r is Role => Role.safeParse(r).success);
+}
+
+/** preHandler: access token → request.user. */
+export function authenticateUser(ctx: ServerContext): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const claims = await verifyOr401(ctx.tokens, readAuthorization(request), 'access');
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+    if (!user) throw unauthorized(API_ERROR_CODES.invalidToken, 'You tried to access with invalid token');
+    request.user = user;
+  };
+}
+
+/** preHandler (after authenticateUser): spec §6 admin routes. */
+export const requireAdmin: preHandlerAsyncHookHandler = async (request) => {
+  if (!rolesOf(userOf(request)).includes('admin')) throw forbidden('Admin role is required.');
+};
+
+/** Checks a device token against its device row; null when revoked or the device is gone. */
+export async function findDeviceForToken(
+  ctx: ServerContext,
+  claims: { sub: string; device_id: string; jti: string },
+): Promise<DeviceRow | null> {
+  const [device] = await ctx.db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.deviceId, claims.device_id), eq(devices.ownerId, claims.sub)))
+    .limit(1);
+  return device && device.tokenJti === claims.jti ? device : null;
+}
+
+/** preHandler: device token → request.device (agent-facing routes). */
+export function authenticateDevice(ctx: ServerContext): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const claims = await verifyOr401(ctx.tokens, readAuthorization(request), 'device');
+    const device = await findDeviceForToken(ctx, claims);
+    if (!device) throw unauthorized(API_ERROR_CODES.invalidToken, 'You tried to access with invalid token');
+    request.device = device;
+  };
+}

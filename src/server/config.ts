@@ -1,0 +1,111 @@
+/**
+ * Server configuration: the options of `startServer` merged with the environment (ARCHITECTURE "Server").
+ * Environment: PORT, HOST, DATA_DIR, DATABASE_URL, STATIC_DIR, LOG_LEVEL, ICE_SERVERS.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { ACCESS_TOKEN_EXPIRY_S, IceServer, REFRESH_TOKEN_EXPIRY_S, type Role } from '../protocol';
+
+/** Options of `startServer` (all optional; the environment and defaults fill the gaps). */
+export interface ServerOptions {
+  /** TCP port; 0 = any free port. Default env PORT or 8080. */
+  port?: number;
+  /** Listen address. Default env HOST or '0.0.0.0'. */
+  host?: string;
+  /** Data directory (lock file, embedded PostgreSQL in `pg/`). Default env DATA_DIR or './data'. */
+  dataDir?: string;
+  /** Use this PostgreSQL server instead of the embedded one. Default env DATABASE_URL. */
+  databaseUrl?: string;
+  /** Built console to serve (SPA). undefined = env STATIC_DIR, else './dist' when it exists; null = none. */
+  staticDir?: string | null;
+  /** Demo account: created at start-up and shown on the login page (GET /api/demo-account). */
+  demoAccount?: { email: string; password: string } | null;
+  /** Access-token lifetime in seconds (spec §9: config-based, default 1 day). */
+  accessTokenTtlS?: number;
+  /** Refresh-token lifetime in seconds (default 30 days). */
+  refreshTokenTtlS?: number;
+  /** Login attempts allowed per minute per (ip, email); default 20. */
+  loginRateLimitPerMin?: number;
+  /** Fastify/pino log level ('silent', 'error', 'info', …). Default env LOG_LEVEL or 'info'. */
+  logLevel?: string;
+}
+
+/** Fully resolved configuration. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  staticDir: string | null;
+  demoAccount: { email: string; password: string } | null;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+  loginRateLimitPerMin: number;
+  logLevel: string;
+  /** ICE servers handed to browsers (env ICE_SERVERS as JSON); [] by default — loopback needs none. */
+  iceServers: IceServer[];
+}
+
+/** Roles a freshly created user gets when none are given. */
+export const DEFAULT_ROLES: Role[] = ['user'];
+
+/** Parses env ICE_SERVERS (JSON array of RTCIceServer); invalid JSON is reported and ignored. */
+export function parseIceServers(
+  raw: string | undefined,
+  warn: (msg: string) => void = console.warn,
+): IceServer[] {
+  if (!raw || raw.trim() === '') return [];
+  try {
+    const parsed = z.array(IceServer).safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data;
+    warn(`ICE_SERVERS ignored: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  } catch {
+    warn('ICE_SERVERS ignored: not valid JSON');
+  }
+  return [];
+}
+
+function envPort(): number {
+  const raw = process.env.PORT;
+  const n = raw === undefined ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= 0 && n < 65536 ? n : 8080;
+}
+
+function defaultStaticDir(): string | null {
+  if (process.env.STATIC_DIR) return path.resolve(process.env.STATIC_DIR);
+  const dist = path.resolve('dist');
+  return existsSync(path.join(dist, 'index.html')) ? dist : null;
+}
+
+/** Merges options, environment and defaults. Throws on an invalid port or TTL. */
+export function resolveConfig(options: ServerOptions = {}): ServerConfig {
+  const port = options.port ?? envPort();
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${port}`);
+  const accessTokenTtlS = options.accessTokenTtlS ?? ACCESS_TOKEN_EXPIRY_S;
+  const refreshTokenTtlS = options.refreshTokenTtlS ?? REFRESH_TOKEN_EXPIRY_S;
+  for (const [name, v] of [
+    ['accessTokenTtlS', accessTokenTtlS],
+    ['refreshTokenTtlS', refreshTokenTtlS],
+  ] as const) {
+    if (!Number.isFinite(v) || v <= 0) throw new Error(`Invalid ${name}: ${v}`);
+  }
+  return {
+    port,
+    host: options.host ?? process.env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(options.dataDir ?? process.env.DATA_DIR ?? './data'),
+    databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL ?? null,
+    staticDir:
+      options.staticDir === null
+        ? null
+        : options.staticDir !== undefined
+          ? path.resolve(options.staticDir)
+          : defaultStaticDir(),
+    demoAccount: options.demoAccount ?? null,
+    accessTokenTtlS,
+    refreshTokenTtlS,
+    loginRateLimitPerMin: options.loginRateLimitPerMin ?? 20,
+    logLevel: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
+    iceServers: parseIceServers(process.env.ICE_SERVERS),
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Database schema (drizzle-orm, PostgreSQL). Entities of spec §3 that the server owns: users, devices,
+ * groups, cameras, stream limits; plus refresh tokens and the server's signing keys.
+ * Migrations are generated from this file with `npx drizzle-kit generate` into /drizzle.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** §3 User info; roles per §6 ('admin' | 'user'). email is stored lower-case. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  username: text('username').notNull(),
+  /** argon2id (PHC string). */
+  passwordHash: text('password_hash').notNull(),
+  roles: text('roles')
+    .array()
+    .notNull()
+    .default(sql`'{user}'::text[]`),
+  bio: text('bio'),
+  image: text('image'),
+  emailConfirmed: boolean('email_confirmed').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** Refresh tokens by jti; rotated on use (revoked_at + replaced_by), revoked on logout. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    jti: uuid('jti').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    replacedBy: uuid('replaced_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/** §3 Group (device or camera): a tree per user and group type. */
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    groupType: text('group_type').notNull(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => groups.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('groups_owner_type_name_uq').on(t.ownerId, t.groupType, t.name),
+    check('groups_type_ck', sql`${t.groupType} in ('camera', 'device')`),
+  ],
+);
+
+/** §3 Device. device_id is its signalling peer id ('dev-' + 16 hex); token_jti is the live device token. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: text('device_id').notNull().unique(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    clientName: text('client_name').notNull().default(''),
+    /** §9 '0' = x86, anything else = Jetson. */
+    chipsetId: text('chipset_id').notNull().default('0'),
+    jetpack: text('jetpack'),
+    /** JSON text (§3: parsed by the console; includes driver_version). */
+    deviceParams: text('device_params').notNull().default('{}'),
+    clientVersion: text('client_version'),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    tokenJti: uuid('token_jti'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('devices_owner_idx').on(t.ownerId)],
+);
+
+/** §3 IP camera: listed from the server; streams through the agent of `device_row_id` when set. */
+export const ipCameras = pgTable(
+  'ip_cameras',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    url: text('url').notNull(),
+    deviceRowId: uuid('device_row_id').references(() => devices.id, { onDelete: 'set null' }),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ip_cameras_owner_idx').on(t.ownerId)],
+);
+
+/** §3 Physical camera, registered by its device's agent (camera_id unique per device). */
+export const physicalCameras = pgTable(
+  'physical_cameras',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceRowId: uuid('device_row_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    cameraId: text('camera_id').notNull(),
+    name: text('name').notNull(),
+    uniqueId: text('unique_id').notNull(),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('physical_cameras_device_camera_uq').on(t.deviceRowId, t.cameraId)],
+);
+
+/** §3 Stream limit per device (default 16 concurrent streams). */
+export const streamLimits = pgTable('stream_limits', {
+  deviceRowId: uuid('device_row_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  maxStreams: integer('max_streams').notNull().default(16),
+});
+
+/** The server's Ed25519 signing keys as JWK (tokens and device grants; public half served as JWKS). */
+export const serverKeys = pgTable('server_keys', {
+  kid: text('kid').primaryKey(),
+  alg: text('alg').notNull(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  privateJwk: jsonb('private_jwk').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Default max_streams when a device has no stream_limits row. */
+export const DEFAULT_MAX_STREAMS = 16;

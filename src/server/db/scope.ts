@@ -1,0 +1,36 @@
+/**
+ * Owner scoping (ARCHITECTURE "Server": every row that belongs to a user is read and written through that
+ * user's scope). A device is named either by its row id (uuid) or by its peer id `device_id`.
+ */
+import { and, eq, or, type SQL } from 'drizzle-orm';
+import type { Db } from './index';
+import { devices } from './schema';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a canonical uuid string (safe to compare with a uuid column). */
+export function isUuid(value: string): boolean {
+  return UUID_RE.test(value);
+}
+
+/** SQL condition: the device named by `idOrDeviceId` (row id or device_id). */
+export function deviceNamed(idOrDeviceId: string): SQL {
+  return isUuid(idOrDeviceId)
+    ? (or(eq(devices.id, idOrDeviceId), eq(devices.deviceId, idOrDeviceId)) as SQL)
+    : eq(devices.deviceId, idOrDeviceId);
+}
+
+/** The caller's device named by row id or device_id; null when missing or someone else's. */
+export async function findOwnDevice(db: Db, ownerId: string, idOrDeviceId: string) {
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.ownerId, ownerId), deviceNamed(idOrDeviceId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Escapes LIKE wildcards so a search string matches literally. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+}

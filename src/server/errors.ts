@@ -1,0 +1,85 @@
+/**
+ * Error answers: every error is `{ code, message }` (ApiError, spec §7/§8). Route code throws `HttpError`;
+ * `installErrorHandling` turns validation errors, Fastify's own errors and crashes into that shape.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { API_ERROR_CODES, type ApiError } from '../protocol';
+
+/** An error with an HTTP status and an ApiError body. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+  toBody(): ApiError {
+    return { code: this.code, message: this.message };
+  }
+}
+
+/** 404 Not_found — also used when a row exists but belongs to another user (never reveal it). */
+export const notFound = (what = 'Resource') =>
+  new HttpError(404, API_ERROR_CODES.notFound, `${what} not found.`);
+/** 401 with the given code (Unauthorized, Token_expired, invalid_token, …). */
+export const unauthorized = (code: string, message: string) => new HttpError(401, code, message);
+/** 403 Forbidden (e.g. a non-admin on an admin route, spec §6). */
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new HttpError(403, API_ERROR_CODES.forbidden, message);
+/** 400 Validation_error with a readable message. */
+export const badRequest = (message: string) => new HttpError(400, API_ERROR_CODES.validation, message);
+
+const STATUS_CODES: Record<number, string> = {
+  400: API_ERROR_CODES.validation,
+  401: API_ERROR_CODES.unauthorized,
+  403: API_ERROR_CODES.forbidden,
+  404: API_ERROR_CODES.notFound,
+  405: 'Method_not_allowed',
+  406: 'Not_acceptable',
+  413: 'Payload_too_large',
+  415: 'Unsupported_media_type',
+  429: API_ERROR_CODES.rateLimited,
+};
+
+/** Turns zod issues (as Fastify reports them) into one line: "body.email: Invalid email address". */
+function validationMessage(error: FastifyError): string {
+  const context = error.validationContext ?? 'request';
+  const parts = (error.validation ?? []).slice(0, 5).map((issue) => {
+    const raw = issue as {
+      instancePath?: string;
+      message?: string;
+      params?: { issue?: { path?: unknown[] } };
+    };
+    const p =
+      raw.params?.issue?.path?.map(String).join('.') ??
+      raw.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+    return `${context}${p ? '.' + p : ''}: ${raw.message ?? 'invalid'}`;
+  });
+  return parts.length > 0 ? parts.join('; ') : error.message;
+}
+
+/** Installs the error handler and the /api 404 handler. Never lets a malformed request crash the server. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err, request, reply) => {
+    const error = err as FastifyError;
+    if (err instanceof HttpError) return reply.code(err.statusCode).send(err.toBody());
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return reply.code(400).send({ code: API_ERROR_CODES.validation, message: validationMessage(error) });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send({ code: 'Internal_error', message: 'Something went wrong on our side.' });
+    }
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply
+        .code(status)
+        .send({ code: 'Internal_error', message: 'Something went wrong on our side.' });
+    }
+    return reply.code(status).send({ code: STATUS_CODES[status] ?? 'Bad_request', message: error.message });
+  });
+}

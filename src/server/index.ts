@@ -1,0 +1,75 @@
+/**
+ * Programmatic entry point of the server (used by src/start.ts, src/server/main.ts and the tests).
+ *
+ *   const server = await startServer({ port: 0, dataDir: '/tmp/x', logLevel: 'silent' });
+ *   server.url            // 'http://127.0.0.1:PORT'
+ *   await server.seed.ensureUser({ email, password });
+ *   await server.close(); // HTTP, signalling, database pool, embedded PostgreSQL, data-dir lock
+ *
+ * Errors: rejects with DataDirLockedError when another server uses the data directory, or with an Error
+ * when PostgreSQL cannot start or be reached; nothing is left running after a rejection.
+ */
+import { createApp, registerRoutes } from './app';
+import { loadSigningKey } from './auth/keys';
+import { TokenSigner } from './auth/tokens';
+import { resolveConfig, type ServerOptions } from './config';
+import type { ServerContext } from './context';
+import { openDatabase, type Database } from './db';
+import { createSeed, type Seed } from './seed';
+import { startSignalling, type SignallingServer } from './signalling/peerServer';
+import { Presence } from './signalling/presence';
+import { UpgradeRouter } from './signalling/upgrade';
+
+export type { ServerOptions } from './config';
+export type { Seed, EnsureDeviceInput, EnsureUserInput } from './seed';
+export { DataDirLockedError } from './db/lock';
+
+/** A started server. */
+export interface RunningServer {
+  /** http://127.0.0.1:port (or http://host:port when bound to one specific address). */
+  url: string;
+  port: number;
+  /** Stops HTTP, the signalling server, the database pool and embedded PostgreSQL; idempotent. */
+  close(): Promise<void>;
+  seed: Seed;
+}
+
+function urlHost(host: string): string {
+  if (['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1', ''].includes(host)) return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Starts database, REST API, signalling and static console. See the module comment. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const config = resolveConfig(options);
+  const app = createApp(config);
+  let database: Database | null = null;
+  let signalling: SignallingServer | null = null;
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await signalling?.close().catch((err: unknown) => app.log.error({ err }, 'closing signalling failed'));
+      await app.close().catch((err: unknown) => app.log.error({ err }, 'closing HTTP failed'));
+      await database?.close();
+    })());
+
+  try {
+    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, app.log);
+    const tokens = new TokenSigner(await loadSigningKey(database.db));
+    const ctx: ServerContext = { config, db: database.db, tokens, presence: new Presence() };
+    const seed = createSeed(ctx);
+    if (config.demoAccount) {
+      const demo = await seed.ensureUser({ ...config.demoAccount, username: 'demo' });
+      await seed.ensureGroups(demo.id);
+    }
+    await registerRoutes(app, ctx);
+    signalling = startSignalling(app, ctx, new UpgradeRouter(app.server), app.log);
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    return { url: `http://${urlHost(config.host)}:${port}`, port, close, seed };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

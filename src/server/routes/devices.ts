@@ -1,0 +1,201 @@
+/**
+ * Devices (spec §7 server calls, §9 table defaults; scoped to the caller — a user never sees another's):
+ *   GET    get_devices/        GetDevicesQuery → { res, total_items, active_devices_count }
+ *   GET    get-online-devices  → { onlineDevices (device_id list), ok, message }
+ *   DELETE device              { ids } (row ids or device_ids) → { ok, deleted }; 404 when none is the caller's
+ *   POST   generate_token      { id } → { result: { access_token } } device token, 60 days (§9); revokes the old
+ *   GET    groups              ?group_type → { groups } (tree)
+ */
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  DEVICE_TOKEN_EXPIRY_S,
+  DeleteDevicesRequest,
+  DeleteDevicesResponse,
+  GenerateTokenRequest,
+  GenerateTokenResponse,
+  GetDevicesQuery,
+  GetDevicesResponse,
+  GroupsQuery,
+  GroupsResponse,
+  OnlineDevicesResponse,
+  type Device,
+} from '../../protocol';
+import { authenticateUser, userOf, type DeviceRow } from '../auth/guard';
+import type { ServerContext } from '../context';
+import { groupAndDescendants, groupTree } from '../db/groups';
+import { findOwnDevice, isUuid, likeContains } from '../db/scope';
+import { devices } from '../db/schema';
+import { notFound } from '../errors';
+import { AUTH_ERRORS, OWNED_ERRORS, type ZodApp } from './types';
+
+/** §3 Device as the console lists it. decrypted_id is the peer id (no encryption of ids here). */
+export function toDevice(row: DeviceRow, isActive: boolean): Device {
+  return {
+    id: row.id,
+    decrypted_id: row.deviceId,
+    device_id: row.deviceId,
+    label: row.label,
+    client_name: row.clientName,
+    api_url: null,
+    is_active: isActive,
+    device_params: row.deviceParams,
+    client_version: row.clientVersion,
+    jetpack: row.jetpack,
+    chipset_id: row.chipsetId,
+    group_id: row.groupId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Signs a new device token for `device` and makes it the only valid one (old jti revoked, peer kicked). */
+export async function issueDeviceToken(ctx: ServerContext, device: DeviceRow): Promise<string> {
+  const jti = ctx.tokens.newJti();
+  const { token } = await ctx.tokens.sign(
+    { typ: 'device', sub: device.ownerId, device_id: device.deviceId, jti },
+    DEVICE_TOKEN_EXPIRY_S,
+  );
+  await ctx.db.update(devices).set({ tokenJti: jti }).where(eq(devices.id, device.id));
+  ctx.presence.kick(device.deviceId, 'device token replaced');
+  return token;
+}
+
+export function registerDeviceRoutes(app: ZodApp, ctx: ServerContext): void {
+  const auth = authenticateUser(ctx);
+
+  app.get(
+    '/api/get_devices/',
+    {
+      schema: {
+        tags: ['devices'],
+        querystring: GetDevicesQuery,
+        response: { 200: GetDevicesResponse, ...AUTH_ERRORS },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const user = userOf(request);
+      const q = request.query;
+      const online = ctx.presence.onlineIds();
+      const isActive = inArray(devices.deviceId, online);
+      const where: SQL[] = [eq(devices.ownerId, user.id)];
+      if (q.search && q.search.trim() !== '') {
+        const pattern = likeContains(q.search.trim());
+        where.push(
+          or(
+            ilike(devices.label, pattern),
+            ilike(devices.clientName, pattern),
+            ilike(devices.deviceId, pattern),
+          ) as SQL,
+        );
+      }
+      if (q.group_id) {
+        const ids = await groupAndDescendants(ctx.db, user.id, 'device', q.group_id);
+        where.push(inArray(devices.groupId, ids));
+      }
+      const direction = q.order_as === 'desc' ? desc : asc;
+      const orderColumn =
+        q.order_by === 'is_active'
+          ? sql`case when ${isActive} then 1 else 0 end`
+          : { label: devices.label, client_name: devices.clientName, created_at: devices.createdAt }[
+              q.order_by
+            ];
+      const [rows, [total], [active]] = await Promise.all([
+        ctx.db
+          .select()
+          .from(devices)
+          .where(and(...where))
+          .orderBy(direction(orderColumn), asc(devices.id))
+          .limit(q.per_page)
+          .offset((q.page - 1) * q.per_page),
+        ctx.db
+          .select({ n: count() })
+          .from(devices)
+          .where(and(...where)),
+        ctx.db
+          .select({ n: count() })
+          .from(devices)
+          .where(and(eq(devices.ownerId, user.id), isActive)),
+      ]);
+      return {
+        res: rows.map((r) => toDevice(r, ctx.presence.isOnline(r.deviceId))),
+        total_items: total?.n ?? 0,
+        active_devices_count: active?.n ?? 0,
+      };
+    },
+  );
+
+  app.get(
+    '/api/get-online-devices',
+    {
+      schema: { tags: ['devices'], response: { 200: OnlineDevicesResponse, ...AUTH_ERRORS } },
+      preHandler: auth,
+    },
+    async (request) => {
+      const online = ctx.presence.onlineIds();
+      const rows = await ctx.db
+        .select({ deviceId: devices.deviceId })
+        .from(devices)
+        .where(and(eq(devices.ownerId, userOf(request).id), inArray(devices.deviceId, online)))
+        .orderBy(asc(devices.deviceId));
+      return { onlineDevices: rows.map((r) => r.deviceId), ok: true, message: '' };
+    },
+  );
+
+  app.delete(
+    '/api/device',
+    {
+      schema: {
+        tags: ['devices'],
+        body: DeleteDevicesRequest,
+        response: { 200: DeleteDevicesResponse, ...OWNED_ERRORS },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const ids = request.body.ids;
+      const rowIds = ids.filter(isUuid);
+      const named =
+        rowIds.length > 0
+          ? or(inArray(devices.id, rowIds), inArray(devices.deviceId, ids))
+          : inArray(devices.deviceId, ids);
+      const deleted = await ctx.db
+        .delete(devices)
+        .where(and(eq(devices.ownerId, userOf(request).id), named))
+        .returning({ deviceId: devices.deviceId });
+      if (deleted.length === 0) throw notFound('Device');
+      // Their device tokens die with the rows; close their signalling sessions too.
+      for (const d of deleted) ctx.presence.kick(d.deviceId, 'device deleted');
+      return { ok: true, deleted: deleted.length };
+    },
+  );
+
+  app.post(
+    '/api/generate_token',
+    {
+      schema: {
+        tags: ['devices'],
+        body: GenerateTokenRequest,
+        response: { 200: GenerateTokenResponse, ...OWNED_ERRORS },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const device = await findOwnDevice(ctx.db, userOf(request).id, request.body.id);
+      if (!device) throw notFound('Device');
+      return { result: { access_token: await issueDeviceToken(ctx, device) } };
+    },
+  );
+
+  app.get(
+    '/api/groups',
+    {
+      schema: {
+        tags: ['devices'],
+        querystring: GroupsQuery,
+        response: { 200: GroupsResponse, ...AUTH_ERRORS },
+      },
+      preHandler: auth,
+    },
+    async (request) => ({ groups: await groupTree(ctx.db, userOf(request).id, request.query.group_type) }),
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Idempotent seeding used by `npm start` (demo account, simulated devices) and the end-to-end tests.
+ *   ensureUser     by email (case-insensitive): creates or updates password, username, roles, confirmation
+ *   ensureDevice   by (owner, label): creates the device once ('dev-' + 16 hex peer id unless given)
+ *   issueDeviceToken  a new 60-day device token for a device row (the previous one is revoked)
+ *   ensureGroups   a small device-group and camera-group tree for a user (§3 Group)
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Role } from '../protocol';
+import { hashPassword, verifyPassword } from './auth/passwords';
+import { DEFAULT_ROLES } from './config';
+import type { ServerContext } from './context';
+import { devices, groups, users } from './db/schema';
+import { issueDeviceToken } from './routes/devices';
+
+export interface EnsureUserInput {
+  email: string;
+  password: string;
+  username?: string;
+  roles?: Role[];
+  /** Default true; false makes login answer status 1 (confirm mail). */
+  emailConfirmed?: boolean;
+}
+
+export interface EnsureDeviceInput {
+  ownerId: string;
+  label: string;
+  /** §9 '0' = x86, anything else = Jetson. */
+  chipsetId: string;
+  jetpack?: string | null;
+  clientName?: string;
+  /** Peer id; default 'dev-' + 16 random hex digits. */
+  deviceId?: string;
+}
+
+/** The seeding API of a running server (RunningServer.seed). */
+export interface Seed {
+  ensureUser(input: EnsureUserInput): Promise<{ id: string }>;
+  ensureDevice(input: EnsureDeviceInput): Promise<{ id: string; device_id: string }>;
+  issueDeviceToken(deviceRowId: string): Promise<string>;
+  ensureGroups(ownerId: string): Promise<void>;
+}
+
+/** A new device peer id: 'dev-' + 16 hex digits. */
+export function newDevicePeerId(): string {
+  return 'dev-' + randomBytes(8).toString('hex');
+}
+
+/** Default group trees (§3 Group: device or camera, with children). */
+const GROUP_TREES: { type: 'device' | 'camera'; name: string; children: string[] }[] = [
+  { type: 'device', name: 'Headquarters', children: ['Lab', 'Warehouse'] },
+  { type: 'device', name: 'Field units', children: [] },
+  { type: 'camera', name: 'Entrances', children: ['Main gate'] },
+  { type: 'camera', name: 'Production line', children: [] },
+];
+
+export function createSeed(ctx: ServerContext): Seed {
+  const { db } = ctx;
+  return {
+    async ensureUser(input) {
+      const email = input.email.trim().toLowerCase();
+      const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      if (existing) {
+        const samePassword = await verifyPassword(existing.passwordHash, input.password);
+        await db
+          .update(users)
+          .set({
+            ...(samePassword ? {} : { passwordHash: await hashPassword(input.password) }),
+            ...(input.username !== undefined ? { username: input.username } : {}),
+            ...(input.roles !== undefined ? { roles: input.roles } : {}),
+            emailConfirmed: input.emailConfirmed ?? true,
+          })
+          .where(eq(users.id, existing.id));
+        return { id: existing.id };
+      }
+      const [created] = await db
+        .insert(users)
+        .values({
+          email,
+          username: input.username ?? email.split('@')[0] ?? email,
+          passwordHash: await hashPassword(input.password),
+          roles: input.roles ?? DEFAULT_ROLES,
+          emailConfirmed: input.emailConfirmed ?? true,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (created) return created;
+      return this.ensureUser(input); // created concurrently: update it instead
+    },
+
+    async ensureDevice(input) {
+      const [existing] = await db
+        .select({ id: devices.id, device_id: devices.deviceId })
+        .from(devices)
+        .where(and(eq(devices.ownerId, input.ownerId), eq(devices.label, input.label)))
+        .limit(1);
+      if (existing) return existing;
+      const [created] = await db
+        .insert(devices)
+        .values({
+          ownerId: input.ownerId,
+          label: input.label,
+          deviceId: input.deviceId ?? newDevicePeerId(),
+          chipsetId: input.chipsetId,
+          jetpack: input.jetpack ?? null,
+          clientName: input.clientName ?? '',
+        })
+        .returning({ id: devices.id, device_id: devices.deviceId });
+      if (!created) throw new Error('device insert returned nothing');
+      return created;
+    },
+
+    async issueDeviceToken(deviceRowId) {
+      const [device] = await db.select().from(devices).where(eq(devices.id, deviceRowId)).limit(1);
+      if (!device) throw new Error(`No device with id ${deviceRowId}`);
+      return issueDeviceToken(ctx, device);
+    },
+
+    async ensureGroups(ownerId) {
+      for (const tree of GROUP_TREES) {
+        const names = [tree.name, ...tree.children];
+        await db
+          .insert(groups)
+          .values(names.map((name) => ({ ownerId, name, groupType: tree.type })))
+          .onConflictDoNothing();
+        const [root] = await db
+          .select({ id: groups.id })
+          .from(groups)
+          .where(
+            and(eq(groups.ownerId, ownerId), eq(groups.groupType, tree.type), eq(groups.name, tree.name)),
+          );
+        for (const child of tree.children) {
+          await db
+            .update(groups)
+            .set({ parentId: root!.id })
+            .where(and(eq(groups.ownerId, ownerId), eq(groups.groupType, tree.type), eq(groups.name, child)));
+        }
+      }
+    },
+  };
+}

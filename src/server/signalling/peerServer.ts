@@ -1,0 +1,137 @@
+/**
+ * PeerJS signalling server (team brief "Signalling"): the `peer` package mounted at /peerjs on the server's
+ * own HTTP server, key 'peerjs'. Every peer is authenticated on the WebSocket upgrade
+ * (`/peerjs/peerjs?key=peerjs&id=…&token=…`):
+ *   - a browser token whose browser_id = id (and id is not a device peer id), or
+ *   - a device token whose device_id = id and whose jti is the device's current one.
+ * Anything else is refused with HTTP 401 before the upgrade. Connect/disconnect events feed `Presence`.
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
+import { ExpressPeerServer } from 'peer';
+import { WebSocketServer } from 'ws';
+import { PEERJS_KEY, PEERJS_PATH } from '../../protocol';
+import { findDeviceForToken } from '../auth/guard';
+import type { ServerContext } from '../context';
+import { isDevicePeerId } from '../routes/signalling';
+import type { PeerClientLike } from './presence';
+import { runWithTrackedTimers } from './timers';
+import { refuseUpgrade, type UpgradeRouter } from './upgrade';
+
+/** WebSocket path the PeerJS client connects to: `${path}/peerjs`. */
+export const PEERJS_WS_PATH = `${PEERJS_PATH}/peerjs`;
+
+/** A running signalling server. */
+export interface SignallingServer {
+  /** Closes every peer socket and stops the peer server's timers. */
+  close(): Promise<void>;
+}
+
+/**
+ * Decides whether `token` may register peer id `id`. Returns the reason when refused.
+ * Never throws.
+ */
+export async function authorizePeer(ctx: ServerContext, id: string, token: string): Promise<string | null> {
+  let typ: unknown;
+  try {
+    typ = decodeJwt(token).typ;
+  } catch {
+    return 'token is not a JWT';
+  }
+  try {
+    if (typ === 'browser') {
+      const claims = await ctx.tokens.verify(token, 'browser');
+      if (claims.browser_id !== id) return 'browser token is for another peer id';
+      if (isDevicePeerId(id)) return 'a browser cannot register a device peer id';
+      return null;
+    }
+    if (typ === 'device') {
+      const claims = await ctx.tokens.verify(token, 'device');
+      if (claims.device_id !== id) return 'device token is for another peer id';
+      return (await findDeviceForToken(ctx, claims)) ? null : 'device token revoked';
+    }
+    return 'not a browser or device token';
+  } catch (err) {
+    return err instanceof Error ? err.message : 'invalid token';
+  }
+}
+
+/**
+ * Mounts the PeerJS server: WebSocket upgrades at /peerjs/peerjs through `upgrades`, the package's small HTTP
+ * API (GET /peerjs, /peerjs/peerjs/id) through Fastify.
+ */
+export function startSignalling(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  upgrades: UpgradeRouter,
+  log: FastifyBaseLogger,
+): SignallingServer {
+  const server = app.server as Server;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
+  const timers = runWithTrackedTimers(
+    () => {
+      const peerApp = ExpressPeerServer(server, {
+        path: PEERJS_PATH,
+        key: PEERJS_KEY,
+        allow_discovery: false,
+        // The peer package builds its WebSocket server through this hook; we hand it ours (no own upgrade
+        // listener) and route upgrades ourselves after authentication.
+        createWebSocketServer: () => wss,
+      });
+      peerApp.on('connection', (client: PeerClientLike) => ctx.presence.connected(client));
+      peerApp.on('disconnect', (client: PeerClientLike) => ctx.presence.disconnected(client));
+      peerApp.on('error', (err: unknown) => log.warn({ err }, 'signalling error'));
+      // 'mount' creates the realm, the WebSocket layer and the housekeeping timers. We mount it at the root
+      // without an Express parent: the parent handed to Express's own mount listener changes nothing.
+      const proto = (o: object) => Object.getPrototypeOf(o) as object;
+      peerApp.emit('mount', {
+        settings: proto(peerApp.settings),
+        request: proto(peerApp.request),
+        response: proto(peerApp.response),
+        engines: proto((peerApp as unknown as { engines: object }).engines),
+      });
+      return peerApp as unknown as (req: IncomingMessage, res: ServerResponse) => void;
+    },
+    (err) => log.error({ err }, 'signalling housekeeping failed'),
+  );
+
+  upgrades.add(PEERJS_PATH, (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== PEERJS_WS_PATH) {
+      return refuseUpgrade(socket, 404, 'Not_found', `No WebSocket endpoint at ${url.pathname}`);
+    }
+    const id = url.searchParams.get('id') ?? '';
+    const token = url.searchParams.get('token') ?? '';
+    const key = url.searchParams.get('key') ?? '';
+    if (!id || !token || key !== PEERJS_KEY || id.length > 128) {
+      return refuseUpgrade(socket, 401, 'Unauthorized', 'Authorization is missing.');
+    }
+    void authorizePeer(ctx, id, token).then((refusal) => {
+      if (refusal) {
+        log.info({ peerId: id, refusal }, 'signalling upgrade refused');
+        return refuseUpgrade(socket, 401, 'invalid_token', 'You tried to access with invalid token');
+      }
+      if (socket.destroyed) return;
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    });
+  });
+
+  // The package's HTTP API (server info, random id); PeerJS clients with their own id do not need it.
+  const peerHttp = timers.result;
+  const toExpress = (request: { raw: IncomingMessage }, reply: { hijack(): void; raw: ServerResponse }) => {
+    reply.hijack();
+    peerHttp(request.raw, reply.raw);
+  };
+  app.get(PEERJS_PATH, { schema: { hide: true } }, toExpress);
+  app.get(`${PEERJS_PATH}/*`, { schema: { hide: true } }, toExpress);
+
+  return {
+    async close() {
+      timers.stop();
+      for (const ws of wss.clients) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
