@@ -1,0 +1,252 @@
+/**
+ * Request/reply over one device link — ARCHITECTURE "The device link", src/protocol/link.ts, spec §7
+ * "Device commands over the peer link (field process)".
+ *
+ * Wraps one PeerJS DataConnection (json serialisation, reliable): `open(grant)` sends `hello` and waits for
+ * `hello.ok`; `call(process, payload)` sends `{ type: 'request', process, requestId, payload }` and resolves
+ * with the reply's data validated by the command registry's reply schema. Error replies reject with
+ * `DeviceCommandError { code, message }`; so do a time-out ('timeout'), a closed link ('link_closed') and a
+ * reply that fails validation ('invalid_reply'). Malformed messages from the device are ignored.
+ * Transport-agnostic (any `DataConnectionLike`), so it is tested without PeerJS.
+ */
+import {
+  deviceCommands,
+  type CommandReply,
+  type CommandRequest,
+  type DeviceProcess,
+} from '../../protocol/commands';
+import { AgentToBrowser, LINK_ERROR_CODES } from '../../protocol/link';
+
+/** Default per-call time-out, ms. */
+export const DEVICE_CALL_TIMEOUT_MS = 10_000;
+
+/** A device's error reply (or a local failure of the call). `code` is one of LINK_ERROR_CODES or below. */
+export class DeviceCommandError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly process?: string,
+  ) {
+    super(message);
+    this.name = 'DeviceCommandError';
+  }
+}
+
+/** The part of a PeerJS DataConnection we use. */
+export interface DataConnectionLike {
+  readonly peer: string;
+  readonly open: boolean;
+  send(data: unknown): void | Promise<void>;
+  close(): void;
+  on(event: 'open' | 'close', listener: () => void): unknown;
+  on(event: 'data', listener: (data: unknown) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  off?(event: string, listener: (...args: never[]) => void): unknown;
+}
+
+/** A random id, url-safe (works in insecure contexts, unlike crypto.randomUUID). */
+export function randomId(bytes = 12): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' && bytes === 16) {
+    return crypto.randomUUID();
+  }
+  const buf = new Uint8Array(bytes);
+  crypto.getRandomValues(buf);
+  return Array.from(buf, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+interface Pending {
+  process: string;
+  resolve: (data: unknown) => void;
+  reject: (error: DeviceCommandError) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export interface CallOptions {
+  /** Time-out of this call, ms (default DEVICE_CALL_TIMEOUT_MS). */
+  timeoutMs?: number;
+}
+
+/** One open device link. */
+export class DeviceLinkClient {
+  private readonly pending = new Map<string, Pending>();
+  private readonly closeListeners = new Set<(reason: string) => void>();
+  private helloWaiter: { resolve: () => void; reject: (e: DeviceCommandError) => void } | null = null;
+  private closed = false;
+  private ready = false;
+
+  constructor(
+    private readonly conn: DataConnectionLike,
+    readonly deviceId: string,
+  ) {
+    conn.on('data', (data) => this.onData(data));
+    conn.on('close', () => this.finish('The device closed the link.'));
+    conn.on('error', (error) => this.finish(error.message || 'Device link error.'));
+  }
+
+  /** True once hello.ok arrived and until the link closes. */
+  get isOpen(): boolean {
+    return this.ready && !this.closed;
+  }
+
+  /**
+   * Waits for the data connection to open, sends `hello { grant }` and waits for `hello.ok`.
+   * Rejects with DeviceCommandError('unauthorized' | 'link_closed' | 'timeout').
+   */
+  open(grant: string, timeoutMs: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.helloWaiter = null;
+        reject(new DeviceCommandError(LINK_ERROR_CODES.timeout, 'Can not connect to the device.'));
+        this.close();
+      }, timeoutMs);
+      this.helloWaiter = {
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      };
+      const sendHello = () => {
+        Promise.resolve(this.conn.send({ type: 'hello', grant })).catch(() => undefined);
+      };
+      if (this.closed) {
+        this.helloWaiter.reject(new DeviceCommandError('link_closed', 'The device closed the link.'));
+      } else if (this.conn.open) sendHello();
+      else this.conn.on('open', sendHello);
+    });
+  }
+
+  /** Sends one command and resolves with its validated reply data. */
+  call<P extends DeviceProcess>(
+    process: P,
+    payload: CommandRequest<P>,
+    options: CallOptions = {},
+  ): Promise<CommandReply<P>> {
+    if (!this.isOpen) {
+      return Promise.reject(new DeviceCommandError('link_closed', 'The device link is not open.', process));
+    }
+    const checked = deviceCommands[process].request.safeParse(payload);
+    if (!checked.success) {
+      return Promise.reject(
+        new DeviceCommandError(LINK_ERROR_CODES.invalidPayload, `Invalid payload for ${process}.`, process),
+      );
+    }
+    const requestId = randomId(16);
+    const timeoutMs = options.timeoutMs ?? DEVICE_CALL_TIMEOUT_MS;
+    return new Promise<CommandReply<P>>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(requestId);
+        reject(
+          new DeviceCommandError(
+            LINK_ERROR_CODES.timeout,
+            'Could not get an answer from the device.',
+            process,
+          ),
+        );
+      }, timeoutMs);
+      this.pending.set(requestId, {
+        process,
+        timer,
+        reject,
+        resolve: (data) => {
+          const reply = deviceCommands[process].reply.safeParse(data);
+          if (reply.success) resolve(reply.data as CommandReply<P>);
+          else
+            reject(
+              new DeviceCommandError('invalid_reply', `The device answered ${process} wrongly.`, process),
+            );
+        },
+      });
+      Promise.resolve(this.conn.send({ type: 'request', process, requestId, payload: checked.data })).catch(
+        () =>
+          this.settle(
+            requestId,
+            new DeviceCommandError('link_closed', 'The device link is not open.', process),
+          ),
+      );
+    });
+  }
+
+  /** Listens for the link closing (by either side); returns the unsubscribe function. */
+  onClose(listener: (reason: string) => void): () => void {
+    if (this.closed) {
+      listener('The device link is closed.');
+      return () => undefined;
+    }
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
+
+  /** Closes the link (idempotent); pending calls reject with 'link_closed'. */
+  close(): void {
+    if (this.closed) return;
+    try {
+      this.conn.close();
+    } catch {
+      // Already closed underneath.
+    }
+    this.finish('The device link was closed.');
+  }
+
+  /** Fails the link from outside (e.g. the peer reported the device unavailable). */
+  fail(reason: string): void {
+    if (this.closed) return;
+    try {
+      this.conn.close();
+    } catch {
+      // ignore
+    }
+    this.finish(reason);
+  }
+
+  private onData(raw: unknown): void {
+    const parsed = AgentToBrowser.safeParse(raw);
+    if (!parsed.success) return; // malformed: ignore, never crash
+    const msg = parsed.data;
+    switch (msg.type) {
+      case 'hello.ok':
+        this.ready = true;
+        this.helloWaiter?.resolve();
+        this.helloWaiter = null;
+        return;
+      case 'hello.error':
+        this.helloWaiter?.reject(new DeviceCommandError(msg.error.code, msg.error.message));
+        this.helloWaiter = null;
+        return;
+      case 'reply':
+        if (msg.ok) this.settle(msg.requestId, null, msg.data);
+        else
+          this.settle(msg.requestId, new DeviceCommandError(msg.error.code, msg.error.message, msg.process));
+        return;
+      default:
+        return; // progress and pushed events: not used yet
+    }
+  }
+
+  private settle(requestId: string, error: DeviceCommandError | null, data?: unknown): void {
+    const pending = this.pending.get(requestId);
+    if (!pending) return;
+    this.pending.delete(requestId);
+    clearTimeout(pending.timer);
+    if (error) pending.reject(error);
+    else pending.resolve(data);
+  }
+
+  private finish(reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.ready = false;
+    this.helloWaiter?.reject(new DeviceCommandError('link_closed', reason));
+    this.helloWaiter = null;
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.reject(new DeviceCommandError('link_closed', reason, p.process));
+      this.pending.delete(id);
+    }
+    for (const listener of [...this.closeListeners]) listener(reason);
+    this.closeListeners.clear();
+  }
+}

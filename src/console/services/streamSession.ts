@@ -1,0 +1,170 @@
+/**
+ * One RTCPeerConnection per camera stream — spec §3 "Stream" (callId, pc), §7 device command `send-sdp`
+ * (answer or inferenceEngineError), §9 "ICE gathering wait 5 s"; ARCHITECTURE "The device link: Streams".
+ *
+ * `start`: new RTCPeerConnection({ iceServers }) → addTransceiver('video', { direction: 'recvonly' }) →
+ * createOffer → setLocalDescription → wait for ICE gathering to complete (non-trickle, bounded by
+ * ICE_GATHERING_WAIT_MS) → callDevice 'send-sdp' { camera_id, callId, sdp } → setRemoteDescription(answer)
+ * → resolves with the MediaStream of the first `track`.
+ * `release`: callDevice 'stop-stream' { callId } (when the offer was sent) + pc.close(); idempotent, so
+ * every way out (close, failure, abort, actor stopped) leaves nothing open.
+ * RTCPeerConnection is only touched when a stream starts, never at import time.
+ */
+import type { DeviceCamera, ResolutionOption } from '../../protocol/commands';
+import { ICE_GATHERING_WAIT_MS, STREAM_ENGINE_ANSWER_WAIT_MS } from '../../protocol/constants';
+import type { IceServer } from '../../protocol/rest';
+import type { CallDevice } from './peerLink';
+
+export interface StreamSessionDeps {
+  callDevice: CallDevice;
+  /** ICE servers for new peer connections (from get_browser_token). */
+  getIceServers: () => IceServer[];
+  /** Creates the peer connection (tests); default `new RTCPeerConnection(config)`. */
+  createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection;
+  /** ICE gathering bound, ms (default ICE_GATHERING_WAIT_MS). */
+  iceGatheringWaitMs?: number;
+}
+
+export interface StartStreamRequest {
+  streamId: string;
+  deviceId: string;
+  camera: DeviceCamera;
+  resolution: ResolutionOption | null;
+}
+
+interface Session {
+  deviceId: string;
+  pc: RTCPeerConnection;
+  offerSent: boolean;
+  mediaStream: MediaStream | null;
+}
+
+/** Waits until ICE gathering is complete, or `waitMs` passed (then the candidates so far are used). */
+function iceGatheringComplete(pc: RTCPeerConnection, waitMs: number, signal?: AbortSignal): Promise<void> {
+  if (pc.iceGatheringState === 'complete') return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      pc.removeEventListener('icegatheringstatechange', onChange);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const onChange = () => {
+      if (pc.iceGatheringState === 'complete') done();
+    };
+    const timer = setTimeout(done, waitMs);
+    pc.addEventListener('icegatheringstatechange', onChange);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+const aborted = () => new Error('Stream start cancelled.');
+
+/** Creates the registry of this tab's stream sessions, keyed by streamId (= callId). */
+export function createStreamSessions(deps: StreamSessionDeps) {
+  const sessions = new Map<string, Session>();
+  const create = deps.createPeerConnection ?? ((config: RTCConfiguration) => new RTCPeerConnection(config));
+
+  /** Ends a session: stop-stream on the device (best effort) and pc.close(). Idempotent. */
+  function release(streamId: string): void {
+    const session = sessions.get(streamId);
+    if (!session) return;
+    sessions.delete(streamId);
+    if (session.offerSent) {
+      deps.callDevice(session.deviceId, 'stop-stream', { callId: streamId }).catch(() => undefined);
+    }
+    for (const track of session.mediaStream?.getTracks() ?? []) track.stop();
+    try {
+      session.pc.close();
+    } catch {
+      // already closed
+    }
+  }
+
+  /**
+   * Starts a stream and resolves with its video. Rejects with the device's error (e.g. code
+   * inferenceEngineError) or a local one; aborting `signal` releases everything started so far.
+   */
+  async function start(
+    request: StartStreamRequest,
+    signal?: AbortSignal,
+  ): Promise<{ mediaStream: MediaStream; resolution: ResolutionOption | null }> {
+    release(request.streamId);
+    const pc = create({ iceServers: deps.getIceServers() as RTCIceServer[] });
+    const session: Session = { deviceId: request.deviceId, pc, offerSent: false, mediaStream: null };
+    sessions.set(request.streamId, session);
+    const onAbort = () => release(request.streamId);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const firstTrack = new Promise<MediaStream>((resolve, reject) => {
+        pc.addEventListener('track', (ev) => resolve(ev.streams[0] ?? new MediaStream([ev.track])), {
+          once: true,
+        });
+        pc.addEventListener('connectionstatechange', () => {
+          if (pc.connectionState === 'failed' || pc.connectionState === 'closed') {
+            reject(new Error('Stream connection failed.'));
+          }
+        });
+      });
+      firstTrack.catch(() => undefined);
+      pc.addTransceiver('video', { direction: 'recvonly' });
+      const offer = await pc.createOffer();
+      await pc.setLocalDescription(offer);
+      await iceGatheringComplete(pc, deps.iceGatheringWaitMs ?? ICE_GATHERING_WAIT_MS, signal);
+      if (signal?.aborted) throw aborted();
+      const sdp = pc.localDescription?.sdp ?? offer.sdp ?? '';
+      session.offerSent = true;
+      const answer = await deps.callDevice(
+        request.deviceId,
+        'send-sdp',
+        {
+          camera_id: request.camera.camera_id,
+          callId: request.streamId,
+          sdp: { type: 'offer', sdp },
+          ...(request.resolution ? { resolution: request.resolution } : {}),
+        },
+        { timeoutMs: STREAM_ENGINE_ANSWER_WAIT_MS },
+      );
+      if (signal?.aborted) throw aborted();
+      await pc.setRemoteDescription(answer.sdp);
+      const mediaStream = await firstTrack;
+      if (signal?.aborted) throw aborted();
+      session.mediaStream = mediaStream;
+      return { mediaStream, resolution: answer.resolution };
+    } catch (error) {
+      release(request.streamId);
+      throw error;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * Watches a playing stream: calls `onEnded(text)` when its track ends or its connection fails.
+   * The returned clean-up releases the session.
+   */
+  function watch(streamId: string, onEnded: (error: string) => void): () => void {
+    const session = sessions.get(streamId);
+    if (!session) {
+      onEnded('Stream is not running.');
+      return () => undefined;
+    }
+    const { pc } = session;
+    const onState = () => {
+      if (pc.connectionState === 'failed') onEnded('Stream connection failed.');
+    };
+    const onTrackEnded = () => onEnded('Stream ended.');
+    const tracks = session.mediaStream?.getTracks() ?? [];
+    pc.addEventListener('connectionstatechange', onState);
+    for (const t of tracks) t.addEventListener('ended', onTrackEnded);
+    return () => {
+      pc.removeEventListener('connectionstatechange', onState);
+      for (const t of tracks) t.removeEventListener('ended', onTrackEnded);
+      release(streamId);
+    };
+  }
+
+  return { start, watch, release, has: (streamId: string) => sessions.has(streamId) };
+}
+
+export type StreamSessions = ReturnType<typeof createStreamSessions>;
