@@ -1,0 +1,82 @@
+/**
+ * Synthetic camera frames: a tinted gradient background, the scene's moving objects, and a caption with the
+ * wall-clock time and frame counter, drawn into one reused I420 buffer (no per-frame allocation).
+ */
+import { allocI420 } from '../types';
+import type { I420Frame } from '../types';
+import { fillDisc, fillRect, drawText, textWidth } from './i420';
+import { sceneObjectsAt } from './scene';
+import type { BoundingBox, Scene } from './scene';
+
+/** Draws frames of one scene at one size. */
+export class SyntheticFrameGenerator {
+  /** The frame buffer, overwritten by every draw(). */
+  readonly frame: I420Frame;
+  private readonly background: Uint8Array;
+  private frameCount = 0;
+  private last: BoundingBox[] = [];
+  private readonly captionScale: number;
+
+  constructor(
+    private readonly scene: Scene,
+    readonly width: number,
+    readonly height: number,
+  ) {
+    this.frame = allocI420(width, height);
+    this.background = buildBackground(width, height, scene.tint);
+    this.captionScale = Math.max(2, Math.round(height / 120));
+  }
+
+  /** Frames drawn so far. */
+  get frames(): number {
+    return this.frameCount;
+  }
+
+  /**
+   * Draws the frame at `timeMs` (ms since the epoch; the caption shows it as HH:MM:SS.mmm UTC) and returns the
+   * shared buffer. The bounding boxes drawn are then given by lastObjects().
+   */
+  draw(timeMs: number): I420Frame {
+    const f = this.frame;
+    f.data.set(this.background);
+    const boxes = sceneObjectsAt(this.scene, this.width, this.height, timeMs);
+    for (let i = 0; i < boxes.length; i++) {
+      const b = boxes[i] as BoundingBox;
+      const [Y, U, V] = (this.scene.objects[i] as Scene['objects'][number]).yuv;
+      if (b.shape === 'disc') fillDisc(f, b.x, b.y, b.width, Y, U, V);
+      else fillRect(f, b.x, b.y, b.width, b.height, Y, U, V);
+    }
+    this.frameCount++;
+    const s = this.captionScale;
+    const caption = `${clock(timeMs)} #${this.frameCount}`;
+    const w = textWidth(caption, s);
+    fillRect(f, 2 * s, 2 * s, w + 4 * s, 9 * s, 16, 128, 128);
+    drawText(f, caption, 4 * s, 4 * s, s, 235);
+    this.last = boxes;
+    return f;
+  }
+
+  /** Bounding boxes of the objects in the last drawn frame (pixels). */
+  lastObjects(): BoundingBox[] {
+    return this.last;
+  }
+}
+
+function clock(timeMs: number): string {
+  const d = new Date(timeMs);
+  const p = (n: number, l = 2) => String(n).padStart(l, '0');
+  return `${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}.${p(d.getUTCMilliseconds(), 3)}`;
+}
+
+/** Diagonal luma gradient (dark top-left → light bottom-right) with the scene's chroma tint. */
+function buildBackground(width: number, height: number, tint: readonly [number, number]): Uint8Array {
+  const bg = allocI420(width, height).data;
+  const span = width + height;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) bg[y * width + x] = 40 + Math.floor(((x + y) * 110) / span);
+  }
+  const ySize = width * height;
+  bg.fill(tint[0], ySize, ySize + ySize / 4);
+  bg.fill(tint[1], ySize + ySize / 4);
+  return bg;
+}

@@ -1,0 +1,48 @@
+/** Camera commands (§7 "Streams and cameras"): camera-list, get-supported-resolutions, getOneFrameFromPhysicalCamera. */
+import { LINK_ERROR_CODES } from '../../protocol';
+import type { DeviceCamera } from '../../protocol';
+import { SNAPSHOT_RESOLUTION } from '../backends/resolutions';
+import type { CameraDevice } from '../backends/types';
+import type { CommandContext } from './context';
+import { CommandError } from './errors';
+import type { Handlers } from './registry';
+import { snapshotDataUrl } from './snapshot';
+
+type CameraProcess = 'camera-list' | 'get-supported-resolutions' | 'getOneFrameFromPhysicalCamera';
+
+/** A backend camera as the protocol reports it (§3 physical camera fields). */
+export function toDeviceCamera(camera: CameraDevice, deviceId: string): DeviceCamera {
+  return {
+    id: camera.cameraId,
+    camera_id: camera.cameraId,
+    uniqueCameraId: camera.uniqueId,
+    unique_id: camera.uniqueId,
+    name: camera.name,
+    label: camera.name,
+    device_id: deviceId,
+    camera_type: camera.cameraType,
+  };
+}
+
+/** The camera with this id; throws CommandError('not_found') otherwise. */
+export function requireCamera(ctx: CommandContext, cameraId: string): CameraDevice {
+  const camera = ctx.streams.camera(cameraId);
+  if (!camera)
+    throw new CommandError(LINK_ERROR_CODES.notFound, `Camera ${cameraId} does not exist on this device`);
+  return camera;
+}
+
+export const cameraHandlers = {
+  'camera-list': async (_payload, ctx) => ({
+    cameras: ctx.backend.cameras.map((c) => toDeviceCamera(c, ctx.deviceId)),
+  }),
+
+  'get-supported-resolutions': async ({ camera_id }, ctx) => ({
+    resolutions: [...requireCamera(ctx, camera_id).resolutions],
+  }),
+
+  getOneFrameFromPhysicalCamera: async ({ camera_id }, ctx) => {
+    const camera = requireCamera(ctx, camera_id);
+    return snapshotDataUrl(await camera.grabFrame(SNAPSHOT_RESOLUTION));
+  },
+} satisfies Pick<Handlers, CameraProcess>;

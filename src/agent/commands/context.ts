@@ -1,0 +1,21 @@
+/**
+ * What a command handler gets besides its payload: who asks (the browser peer id and its link) and the
+ * agent's parts (backend, streams).
+ */
+import type { Backend } from '../backends/types';
+import type { StreamManager } from '../streams/manager';
+
+export interface CommandContext {
+  /** This device's id (its peer id). */
+  deviceId: string;
+  /** The asking browser's peer id (grant-verified). */
+  browserId: string;
+  /** Id of the link (data connection) the request came on. */
+  linkId: string;
+  backend: Backend;
+  streams: StreamManager;
+  /** Agent start time, ms since the epoch. */
+  startedAt: number;
+  /** Agent version (package.json). */
+  version: string;
+}

@@ -1,0 +1,30 @@
+/** Health and metrics commands (§7 "Health and metrics"): ping, check-health, get-usages, x86-device-information, jtop-health, get-client-version. */
+import type { Handlers } from './registry';
+
+type HealthProcess =
+  'ping' | 'check-health' | 'get-usages' | 'x86-device-information' | 'jtop-health' | 'get-client-version';
+
+/** Usage at or above this share (%) of CPU or memory makes check-health report 'degraded'. */
+const DEGRADED_AT_PERCENT = 95;
+
+export const healthHandlers = {
+  ping: async () => ({ pong: true as const, time: Date.now() }),
+
+  'check-health': async (_payload, ctx) => {
+    const u = await ctx.backend.usages(ctx.streams.count);
+    const memory = u.memory_total_mb > 0 ? (100 * u.memory_used_mb) / u.memory_total_mb : 0;
+    return {
+      status: u.cpu >= DEGRADED_AT_PERCENT || memory >= DEGRADED_AT_PERCENT ? 'degraded' : 'ok',
+      uptime_s: Math.round((Date.now() - ctx.startedAt) / 1000),
+      streams: ctx.streams.count,
+    };
+  },
+
+  'get-usages': (_payload, ctx) => ctx.backend.usages(ctx.streams.count),
+
+  'x86-device-information': (_payload, ctx) => ctx.backend.systemInformation(),
+
+  'jtop-health': (_payload, ctx) => ctx.backend.jtop(ctx.streams.count),
+
+  'get-client-version': async (_payload, ctx) => ({ version: ctx.version, backend: ctx.backend.name }),
+} satisfies Pick<Handlers, HealthProcess>;

@@ -1,0 +1,20 @@
+/**
+ * Handler types of the command registry: one handler per DeviceProcess of src/protocol/commands.ts, given
+ * the request payload already parsed by that process's zod schema. `Handlers` is a mapped type over every
+ * process, so a process without a handler is a compile error.
+ */
+import type { z } from 'zod';
+import type { CommandReply, DeviceProcess, deviceCommands } from '../../protocol';
+import type { CommandContext } from './context';
+
+/** The request payload after validation (defaults applied). */
+export type ParsedRequest<P extends DeviceProcess> = z.output<(typeof deviceCommands)[P]['request']>;
+
+/** Answers one process: resolves with the reply data, or throws (CommandError for a coded failure). */
+export type CommandHandler<P extends DeviceProcess, C = CommandContext> = (
+  payload: ParsedRequest<P>,
+  ctx: C,
+) => Promise<CommandReply<P>>;
+
+/** One handler for every process. */
+export type Handlers<C = CommandContext> = { [P in DeviceProcess]: CommandHandler<P, C> };

@@ -1,0 +1,222 @@
+/**
+ * The device agent (ARCHITECTURE "agent", team brief "Device agent"): registers with the server and the
+ * signalling server under its device_id, answers device commands over grant-checked data connections and
+ * sends camera video as WebRTC tracks.
+ *
+ * Start-up: GET device/me → device_id; GET .well-known/jwks.json; GET ice-servers; build the backend;
+ * POST device/register-cameras; register the PeerJS peer. Network failures during start-up are retried until
+ * `startupTimeoutMs`; a refused token rejects at once with TokenRefusedError.
+ */
+import { readFileSync } from 'node:fs';
+import type { DataConnection } from 'peerjs';
+import { X86_CHIPSET_ID } from '../protocol';
+import type { IceServer } from '../protocol';
+import { createHostBackend } from './backends/host/backend';
+import { createSimBackend } from './backends/sim/backend';
+import type { Backend } from './backends/types';
+import { handlers } from './commands';
+import type { CommandContext } from './commands';
+import { createLogger, errorMessage } from './log';
+import type { Logger } from './log';
+import { createGrantVerifier } from './link/grant';
+import { attachLink } from './link/session';
+import type { LinkConnection, LinkSession } from './link/session';
+import { Signalling } from './link/signalling';
+import { createServerApi, TokenRefusedError } from './serverApi';
+import type { DeviceMe, ServerApi } from './serverApi';
+import { StreamManager } from './streams/manager';
+
+export { TokenRefusedError } from './serverApi';
+export type { ServerApi, DeviceMe } from './serverApi';
+
+/** Options of startAgent (CLI flags in main.ts). */
+export interface AgentOptions {
+  /** Server origin, e.g. 'http://127.0.0.1:8080' (REST under /api/, signalling under /peerjs). */
+  server: string;
+  /** Device token (from generate_token). */
+  token: string;
+  /** 'sim' (default): simulated device; 'host': this machine. */
+  backend?: 'host' | 'sim';
+  /** sim only: device kind; default from the server's chipset_id ('0' → x86, else jetson), else 'jetson'. */
+  kind?: 'jetson' | 'x86';
+  /** sim only: number of synthetic cameras, 2–4 (default 2). */
+  cameras?: number;
+  /** host only: ffmpeg camera sources (file path, rtsp:// URL, /dev/videoN). */
+  cameraSources?: string[];
+  /** Display label (logs, sim hostname); default the device's label on the server. */
+  label?: string;
+  /** Replaces the HTTP client (tests). */
+  api?: ServerApi;
+  logger?: Logger;
+  /** Called when the agent can no longer run (token revoked, signalling refuses the id). */
+  onFatal?(err: Error): void;
+  /** How long start-up keeps retrying an unreachable server, ms (default 60 000). */
+  startupTimeoutMs?: number;
+}
+
+/** A running agent. */
+export interface RunningAgent {
+  deviceId: string;
+  /** Ends streams, links and the signalling registration; idempotent. */
+  close(): Promise<void>;
+}
+
+/** The agent's version from package.json. */
+export function agentVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Retries `fn` on errors other than TokenRefusedError until `deadline` (ms epoch), backing off 0.5 s → 5 s. */
+async function withRetry<T>(what: string, fn: () => Promise<T>, deadline: number, log: Logger): Promise<T> {
+  let delay = 500;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof TokenRefusedError || Date.now() + delay > deadline) throw err;
+      log.warn(`${what} failed, retrying in ${delay} ms: ${errorMessage(err)}`);
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(5_000, delay * 2);
+    }
+  }
+}
+
+/**
+ * Starts one agent. Resolves once it is registered with signalling (ready for links); rejects with
+ * TokenRefusedError when the server refuses the token, or with the last error when the server stays
+ * unreachable for `startupTimeoutMs`.
+ */
+export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
+  const startedAt = Date.now();
+  const deadline = startedAt + (options.startupTimeoutMs ?? 60_000);
+  let log = options.logger ?? createLogger(options.label ?? 'agent');
+  const api = options.api ?? createServerApi(options.server, options.token);
+
+  const me: DeviceMe = await withRetry('GET device/me', () => api.me(), deadline, log);
+  const deviceId = me.device_id;
+  if (!options.logger) log = createLogger(options.label ?? me.label ?? deviceId);
+  const jwks = await withRetry('GET .well-known/jwks.json', () => api.jwks(), deadline, log);
+  let iceServers: IceServer[] = await withRetry(
+    'GET ice-servers',
+    () => api.iceServers(deviceId),
+    deadline,
+    log,
+  );
+
+  const backend: Backend =
+    options.backend === 'host'
+      ? createHostBackend({ cameraSources: options.cameraSources ?? [], jetpack: me.jetpack, logger: log })
+      : createSimBackend({
+          deviceId,
+          kind: options.kind ?? (me.chipset_id === X86_CHIPSET_ID ? 'x86' : 'jetson'),
+          cameras: options.cameras ?? 2,
+          label: options.label ?? me.label,
+          jetpack: me.jetpack,
+        });
+
+  const links = new Map<string, LinkSession>();
+  const streams = new StreamManager(backend, {
+    iceServers: () => iceServers,
+    logger: log,
+    onStreamEnded: (info, reason) =>
+      links.get(info.linkId)?.sendEvent('stream.status', {
+        callId: info.callId,
+        camera_id: info.cameraId,
+        status: 'closed',
+        reason,
+      }),
+  });
+  let signalling: Signalling | null = null;
+  let closed = false;
+
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    streams.closeAll();
+    for (const link of [...links.values()]) link.close();
+    signalling?.close();
+    await backend.close();
+    log.info('agent stopped');
+  };
+
+  try {
+    await withRetry(
+      'POST device/register-cameras',
+      () =>
+        api.registerCameras({
+          cameras: backend.cameras.map((c) => ({
+            camera_id: c.cameraId,
+            name: c.name,
+            unique_id: c.uniqueId,
+          })),
+        }),
+      deadline,
+      log,
+    );
+
+    const version = agentVersion();
+    const verifier = createGrantVerifier({ deviceId, jwks, refetchJwks: () => api.jwks() });
+    const onConnection = (conn: DataConnection) => {
+      if (closed) {
+        conn.close();
+        return;
+      }
+      const link = attachLink<CommandContext>(conn as unknown as LinkConnection, {
+        deviceId,
+        verifier,
+        handlers,
+        logger: log,
+        makeContext: (browserId, linkId) => ({
+          deviceId,
+          browserId,
+          linkId,
+          backend,
+          streams,
+          startedAt,
+          version,
+        }),
+        onClosed: (l) => {
+          links.delete(l.id);
+          streams.stopLink(l.id);
+        },
+      });
+      links.set(link.id, link);
+    };
+
+    signalling = new Signalling({
+      serverUrl: options.server,
+      deviceId,
+      deviceToken: options.token,
+      iceServers,
+      logger: log,
+      onConnection,
+      checkToken: async () => {
+        await api.me();
+        // The server is back: pick up ICE server changes for new streams.
+        iceServers = await api.iceServers(deviceId).catch(() => iceServers);
+      },
+      onFatal: (err) => {
+        void close();
+        options.onFatal?.(err);
+      },
+    });
+    await signalling.start();
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  log.info('agent ready', {
+    device_id: deviceId,
+    backend: backend.name,
+    kind: backend.kind,
+    cameras: backend.cameras.length,
+  });
+  return { deviceId, close };
+}

@@ -1,0 +1,106 @@
+/**
+ * Request → reply for one link message (ARCHITECTURE "The device link"): validates the message
+ * (RequestMessage), looks the process up in the registry, validates the payload with the process's request
+ * schema, runs the handler and wraps the outcome in a ReplyMessage. Never throws: every failure becomes an
+ * error reply with a LINK_ERROR_CODES code. Reply data is not validated on the way out.
+ */
+import { LINK_ERROR_CODES, RequestMessage, deviceCommands, isDeviceProcess } from '../../protocol';
+import type { ReplyMessage } from '../../protocol';
+import { CommandError } from '../commands/errors';
+import type { Handlers } from '../commands/registry';
+import type { Logger } from '../log';
+import { errorMessage } from '../log';
+
+type ErrorReply = Extract<ReplyMessage, { ok: false }>;
+
+const errorReply = (process: string, requestId: string, code: string, message: string): ErrorReply => ({
+  type: 'reply',
+  process,
+  requestId,
+  ok: false,
+  error: { code, message },
+});
+
+/** A string field of an object-like value, else ''. */
+const stringField = (value: unknown, key: string): string => {
+  if (typeof value !== 'object' || value === null) return '';
+  const v = (value as Record<string, unknown>)[key];
+  return typeof v === 'string' ? v.slice(0, 100) : '';
+};
+
+/**
+ * Parses a raw link message: an object, or a JSON string of one (a client without JSON serialisation).
+ * Returns undefined when it is neither.
+ */
+export function parseRawMessage(raw: unknown): Record<string, unknown> | undefined {
+  let value = raw;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/**
+ * Handles one message that should be a request. Resolves with the reply to send: ok with the handler's data,
+ * or an error reply — malformed_message (not a request object, missing/invalid requestId or process),
+ * unknown_process, invalid_payload (payload fails the request schema), the code of a thrown CommandError,
+ * or internal_error (any other throw).
+ */
+export async function dispatchRequest<C>(
+  raw: unknown,
+  handlers: Handlers<C>,
+  ctx: C,
+  logger: Logger,
+): Promise<ReplyMessage> {
+  const message = parseRawMessage(raw);
+  if (!message) {
+    return errorReply('', '', LINK_ERROR_CODES.malformedMessage, 'A message must be a JSON object');
+  }
+  const parsed = RequestMessage.safeParse(message);
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .map((i) => `${i.path.join('.') || 'message'}: ${i.message}`)
+      .join('; ');
+    return errorReply(
+      stringField(message, 'process'),
+      stringField(message, 'requestId'),
+      LINK_ERROR_CODES.malformedMessage,
+      `Not a request message (${issues})`,
+    );
+  }
+  const { process, requestId, payload } = parsed.data;
+  if (!isDeviceProcess(process)) {
+    return errorReply(process, requestId, LINK_ERROR_CODES.unknownProcess, `Unknown process '${process}'`);
+  }
+  const schema = deviceCommands[process].request;
+  const input = schema.safeParse(payload ?? {});
+  if (!input.success) {
+    const issues = input.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; ');
+    return errorReply(
+      process,
+      requestId,
+      LINK_ERROR_CODES.invalidPayload,
+      `Invalid payload for '${process}': ${issues}`,
+    );
+  }
+  try {
+    const handler = handlers[process] as (payload: unknown, ctx: C) => Promise<unknown>;
+    const data = await handler(input.data, ctx);
+    return { type: 'reply', process, requestId, ok: true, data };
+  } catch (err) {
+    if (err instanceof CommandError) return errorReply(process, requestId, err.code, err.message);
+    logger.error(`process '${process}' failed`, { requestId, error: errorMessage(err) });
+    return errorReply(
+      process,
+      requestId,
+      LINK_ERROR_CODES.internal,
+      `The device could not run '${process}': ${errorMessage(err)}`,
+    );
+  }
+}

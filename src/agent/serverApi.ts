@@ -1,0 +1,132 @@
+/**
+ * The agent's only way to the server: the agent-facing REST calls of the team brief, with the device token
+ * in `Authorization: Token {deviceToken}`. Every answer is validated with zod; tests replace the whole
+ * module with a fake `ServerApi`.
+ *
+ *   GET  /api/device/me              → { device_id, label, chipset_id, jetpack }
+ *   GET  /api/.well-known/jwks.json  → JSON Web Key Set (grant verification keys)
+ *   GET  /api/ice-servers?deviceId   → { servers }
+ *   POST /api/device/register-cameras (RegisterCamerasRequest) → { ok: true }
+ */
+import { z } from 'zod';
+import type { JSONWebKeySet } from 'jose';
+import { API_BASE, IceServersResponse, RegisterCamerasRequest } from '../protocol';
+import type { IceServer } from '../protocol';
+
+/** GET device/me: who this device token belongs to. chipset_id '0' = x86, other = Jetson (§3, §9). */
+export const DeviceMe = z.object({
+  device_id: z.string().min(1),
+  label: z.string().default(''),
+  chipset_id: z.union([z.string(), z.number()]).transform(String).nullable().default(null),
+  jetpack: z.string().nullable().default(null),
+});
+export type DeviceMe = z.infer<typeof DeviceMe>;
+
+const Jwks = z.object({ keys: z.array(z.looseObject({ kty: z.string() })) });
+
+/** The calls the agent makes to the server. */
+export interface ServerApi {
+  /** The device behind the token. Throws TokenRefusedError on 401/403. */
+  me(): Promise<DeviceMe>;
+  /** The server's public keys for grant verification. */
+  jwks(): Promise<JSONWebKeySet>;
+  /** ICE servers for the agent's peer connections (may be []). */
+  iceServers(deviceId: string): Promise<IceServer[]>;
+  /** Registers the device's physical cameras with the server. */
+  registerCameras(request: z.input<typeof RegisterCamerasRequest>): Promise<void>;
+}
+
+/** The server refused the device token (401/403): the agent cannot run with it. */
+export class TokenRefusedError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TokenRefusedError';
+  }
+}
+
+/** A non-auth HTTP failure (status ≥ 400) or an answer of the wrong shape. */
+export class ServerApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ServerApiError';
+  }
+}
+
+/**
+ * HTTP implementation. `serverUrl` is the server's origin (optionally with a base path), e.g.
+ * 'http://127.0.0.1:8080'. Requests time out after `timeoutMs` (default 10 s).
+ */
+export function createServerApi(
+  serverUrl: string,
+  deviceToken: string,
+  options: { timeoutMs?: number; fetch?: typeof fetch } = {},
+): ServerApi {
+  const base = new URL(API_BASE.replace(/^\//, ''), serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`);
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+  ): Promise<T> {
+    const url = new URL(path, base);
+    const res = await doFetch(url, {
+      method,
+      headers: {
+        Authorization: `Token ${deviceToken}`,
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await res.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: reported below with the status
+    }
+    if (res.status === 401 || res.status === 403) {
+      const err = z.object({ code: z.string(), message: z.string() }).safeParse(json);
+      throw new TokenRefusedError(
+        res.status,
+        err.success ? err.data.code : 'Unauthorized',
+        `The server refused the device token (${res.status}${err.success ? ` ${err.data.code}: ${err.data.message}` : ''}). ` +
+          'Generate a new device token in the console and start the agent with it.',
+      );
+    }
+    if (!res.ok)
+      throw new ServerApiError(
+        res.status,
+        `${method} ${url.pathname} answered ${res.status}: ${text.slice(0, 200)}`,
+      );
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new ServerApiError(
+        res.status,
+        `${method} ${url.pathname} answered an unexpected shape: ${parsed.error.message}`,
+      );
+    }
+    return parsed.data;
+  }
+
+  return {
+    me: () => call('GET', 'device/me', DeviceMe),
+    jwks: async () => (await call('GET', '.well-known/jwks.json', Jwks)) as JSONWebKeySet,
+    iceServers: async (deviceId) =>
+      (await call('GET', `ice-servers?deviceId=${encodeURIComponent(deviceId)}`, IceServersResponse)).servers,
+    registerCameras: async (request) => {
+      await call('POST', 'device/register-cameras', z.unknown(), RegisterCamerasRequest.parse(request));
+    },
+  };
+}

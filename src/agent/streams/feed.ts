@@ -1,0 +1,76 @@
+/**
+ * One camera's shared capture: a single wrtc RTCVideoSource fed by one capture loop, with one track per
+ * viewer. The capture runs only while the feed has viewers (ARCHITECTURE "stops encoding when the last
+ * viewer leaves").
+ */
+import type { ResolutionOption } from '../../protocol';
+import type { CameraDevice, CaptureHandle, I420Frame } from '../backends/types';
+import type { Logger } from '../log';
+import { errorMessage } from '../log';
+import { nonstandard } from '../wrtc';
+
+export class CameraFeed {
+  private readonly source = new nonstandard.RTCVideoSource();
+  private handle: CaptureHandle | null = null;
+  private lastFrame: I420Frame | null = null;
+  private readonly viewers = new Set<string>();
+  private frameErrorLogged = false;
+
+  constructor(
+    readonly camera: CameraDevice,
+    readonly resolution: ResolutionOption,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Number of viewers (tracks) of this feed. */
+  get viewerCount(): number {
+    return this.viewers.size;
+  }
+
+  /**
+   * Adds a viewer and returns its own track on the shared source; starts the capture for the first viewer.
+   * Throws when the capture cannot start.
+   */
+  addViewer(callId: string): MediaStreamTrack {
+    if (!this.handle) {
+      this.handle = this.camera.startCapture(
+        this.resolution,
+        (frame) => this.push(frame),
+        (err) => this.logger.warn(`camera ${this.camera.cameraId}: ${err.message}`),
+      );
+    }
+    this.viewers.add(callId);
+    return this.source.createTrack();
+  }
+
+  /** Removes a viewer; stops the capture when it was the last. Returns true when the feed is now idle. */
+  removeViewer(callId: string): boolean {
+    this.viewers.delete(callId);
+    if (this.viewers.size === 0) {
+      this.handle?.stop();
+      this.handle = null;
+      this.lastFrame = null;
+      return true;
+    }
+    return false;
+  }
+
+  /** Pushes the latest frame again (a new viewer gets a picture without waiting for the next tick). */
+  pushLatest(): void {
+    if (this.lastFrame) this.push(this.lastFrame);
+  }
+
+  private push(frame: I420Frame): void {
+    this.lastFrame = frame;
+    try {
+      this.source.onFrame(frame);
+    } catch (err) {
+      if (!this.frameErrorLogged) {
+        this.frameErrorLogged = true;
+        this.logger.error(
+          `camera ${this.camera.cameraId}: frame rejected by the video source: ${errorMessage(err)}`,
+        );
+      }
+    }
+  }
+}

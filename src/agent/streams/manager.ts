@@ -1,0 +1,267 @@
+/**
+ * Live streams (team brief "Streams"): one RTCPeerConnection per stream (callId), answering the browser's
+ * recvonly offer with a track of the camera's shared feed. Non-trickle: the answer is sent once ICE
+ * gathering completes (bounded by ICE_GATHERING_WAIT_MS). A stream ends on stop-stream, on its peer
+ * connection failing or closing, when its link closes, or when force-kill-stream takes the camera.
+ */
+import { ICE_GATHERING_WAIT_MS, LINK_ERROR_CODES } from '../../protocol';
+import type { IceServer, ResolutionOption } from '../../protocol';
+import type { Backend, CameraDevice } from '../backends/types';
+import { pickResolution } from '../backends/resolutions';
+import { CommandError } from '../commands/errors';
+import type { Logger } from '../log';
+import { errorMessage } from '../log';
+import { wrtc } from '../wrtc';
+import { CameraFeed } from './feed';
+
+/** Why a stream ended. */
+export type StreamEndReason =
+  'stopped' | 'killed' | 'link-closed' | 'connection-failed' | 'connection-closed' | 'shutdown';
+
+/** A stream as other parts see it. */
+export interface StreamInfo {
+  callId: string;
+  cameraId: string;
+  browserId: string;
+  linkId: string;
+  resolution: ResolutionOption;
+  /** ms since the epoch. */
+  startedAt: number;
+}
+
+/** Called when a stream ends for any reason but 'stopped' (the viewer asked for it). */
+export type StreamEndedListener = (info: StreamInfo, reason: StreamEndReason) => void;
+
+export interface StreamManagerOptions {
+  /** ICE servers for new peer connections (read per stream: they may be refreshed). */
+  iceServers: () => IceServer[];
+  logger: Logger;
+  /** Upper bound of the wait for ICE gathering, ms (default ICE_GATHERING_WAIT_MS). */
+  iceGatheringWaitMs?: number;
+  onStreamEnded?: StreamEndedListener;
+}
+
+/** Request of start(): the browser's offer for one camera. */
+export interface StartStreamRequest {
+  callId: string;
+  cameraId: string;
+  offerSdp: string;
+  resolution?: ResolutionOption;
+  browserId: string;
+  linkId: string;
+}
+
+interface ActiveStream extends StreamInfo {
+  pc: RTCPeerConnection;
+  track: MediaStreamTrack;
+  feed: CameraFeed;
+}
+
+export class StreamManager {
+  private readonly streams = new Map<string, ActiveStream>();
+  private readonly feeds = new Map<string, CameraFeed>();
+  private closed = false;
+
+  constructor(
+    private readonly backend: Backend,
+    private readonly options: StreamManagerOptions,
+  ) {}
+
+  /** Number of live streams. */
+  get count(): number {
+    return this.streams.size;
+  }
+
+  /** The camera with this id, or undefined. */
+  camera(cameraId: string): CameraDevice | undefined {
+    return this.backend.cameras.find((c) => c.cameraId === cameraId);
+  }
+
+  /**
+   * Answers a browser's offer. Resolution: the requested one when the camera supports it, else the camera's
+   * default (640×480@30); when the camera is already streaming, its running resolution (one capture per
+   * camera). Returns the answer SDP (ICE gathering complete) and the resolution used.
+   * Throws CommandError('inferenceEngineError') on any failure (§7 send-sdp).
+   */
+  async start(
+    req: StartStreamRequest,
+  ): Promise<{ sdp: { type: 'answer'; sdp: string }; resolution: ResolutionOption }> {
+    const fail = (message: string): never => {
+      throw new CommandError(LINK_ERROR_CODES.inferenceEngineError, message);
+    };
+    if (this.closed) fail('The device agent is shutting down');
+    const camera = this.camera(req.cameraId) ?? fail(`Camera ${req.cameraId} does not exist on this device`);
+    const existing = this.streams.get(req.callId);
+    if (existing) {
+      if (existing.browserId !== req.browserId) fail(`Stream ${req.callId} belongs to another viewer`);
+      this.end(existing, 'stopped'); // the same viewer restarts its stream
+    }
+
+    let feed = this.feeds.get(camera.cameraId);
+    if (!feed) {
+      feed = new CameraFeed(
+        camera,
+        pickResolution(camera.resolutions, camera.defaultResolution, req.resolution),
+        this.options.logger,
+      );
+      this.feeds.set(camera.cameraId, feed);
+    }
+    const pc = new wrtc.RTCPeerConnection({
+      iceServers: this.options.iceServers(),
+    }) as unknown as RTCPeerConnection;
+    let track: MediaStreamTrack | null = null;
+    try {
+      track = feed.addViewer(req.callId);
+      await pc.setRemoteDescription({ type: 'offer', sdp: req.offerSdp });
+      const videoOffered = pc.getTransceivers().some((t) => t.receiver.track?.kind === 'video');
+      if (!videoOffered) fail('The offer has no video section');
+      pc.addTrack(track, new wrtc.MediaStream([track]) as unknown as MediaStream);
+      const answer = await pc.createAnswer();
+      await pc.setLocalDescription(answer);
+      await waitForIceGathering(pc, this.options.iceGatheringWaitMs ?? ICE_GATHERING_WAIT_MS);
+      const local = pc.localDescription;
+      if (!local?.sdp) fail('No local description after ICE gathering');
+      if (this.closed) fail('The device agent is shutting down');
+
+      const stream: ActiveStream = {
+        callId: req.callId,
+        cameraId: camera.cameraId,
+        browserId: req.browserId,
+        linkId: req.linkId,
+        resolution: feed.resolution,
+        startedAt: Date.now(),
+        pc,
+        track,
+        feed,
+      };
+      this.streams.set(req.callId, stream);
+      const onState = () => {
+        const state = pc.connectionState;
+        if (state === 'connected') feed.pushLatest();
+        else if (state === 'failed') this.end(stream, 'connection-failed');
+        else if (state === 'closed') this.end(stream, 'connection-closed');
+      };
+      pc.addEventListener('connectionstatechange', onState);
+      feed.pushLatest();
+      this.options.logger.info(`stream ${req.callId} started`, {
+        camera: camera.cameraId,
+        browser: req.browserId,
+        resolution: `${feed.resolution.width}x${feed.resolution.height}@${feed.resolution.fps}`,
+      });
+      return {
+        sdp: { type: 'answer', sdp: (local as RTCSessionDescription).sdp },
+        resolution: feed.resolution,
+      };
+    } catch (err) {
+      // Nothing after the stream is registered throws, so this stream is not registered: release it.
+      track?.stop();
+      this.releaseViewer(feed, req.callId);
+      safeClose(pc);
+      if (err instanceof CommandError) throw err;
+      throw new CommandError(
+        LINK_ERROR_CODES.inferenceEngineError,
+        `Could not start the stream: ${errorMessage(err)}`,
+      );
+    }
+  }
+
+  /** Stops a viewer's own stream; false when it has no stream with this callId (idempotent). */
+  stop(callId: string, browserId: string): boolean {
+    const s = this.streams.get(callId);
+    if (!s || s.browserId !== browserId) return false;
+    this.end(s, 'stopped');
+    return true;
+  }
+
+  /** Streams of a camera, optionally leaving out one viewer's own. */
+  streamsOfCamera(cameraId: string, exceptBrowserId?: string): StreamInfo[] {
+    return [...this.streams.values()]
+      .filter((s) => s.cameraId === cameraId && s.browserId !== exceptBrowserId)
+      .map(toInfo);
+  }
+
+  /** Ends the streams of a camera except the caller's own (§4 force-kill-stream); returns how many. */
+  killCamera(cameraId: string, exceptBrowserId: string): number {
+    const victims = [...this.streams.values()].filter(
+      (s) => s.cameraId === cameraId && s.browserId !== exceptBrowserId,
+    );
+    for (const s of victims) this.end(s, 'killed');
+    return victims.length;
+  }
+
+  /** Ends every stream opened through a link (the link closed). */
+  stopLink(linkId: string): number {
+    const mine = [...this.streams.values()].filter((s) => s.linkId === linkId);
+    for (const s of mine) this.end(s, 'link-closed');
+    return mine.length;
+  }
+
+  /** Ends every stream and refuses new ones. */
+  closeAll(): void {
+    this.closed = true;
+    for (const s of [...this.streams.values()]) this.end(s, 'shutdown');
+  }
+
+  private end(s: ActiveStream, reason: StreamEndReason): void {
+    if (this.streams.get(s.callId) !== s) return;
+    this.streams.delete(s.callId);
+    s.track.stop();
+    this.releaseViewer(s.feed, s.callId);
+    safeClose(s.pc);
+    this.options.logger.info(`stream ${s.callId} ended (${reason})`);
+    if (reason !== 'stopped') {
+      try {
+        this.options.onStreamEnded?.(toInfo(s), reason);
+      } catch (err) {
+        this.options.logger.error(`stream-ended listener failed: ${errorMessage(err)}`);
+      }
+    }
+  }
+
+  private releaseViewer(feed: CameraFeed, callId: string): void {
+    if (feed.removeViewer(callId) && this.feeds.get(feed.camera.cameraId) === feed) {
+      this.feeds.delete(feed.camera.cameraId);
+    }
+  }
+}
+
+function toInfo(s: ActiveStream): StreamInfo {
+  return {
+    callId: s.callId,
+    cameraId: s.cameraId,
+    browserId: s.browserId,
+    linkId: s.linkId,
+    resolution: s.resolution,
+    startedAt: s.startedAt,
+  };
+}
+
+function safeClose(pc: RTCPeerConnection): void {
+  try {
+    if (pc.signalingState !== 'closed') pc.close();
+  } catch {
+    // already closed
+  }
+}
+
+/** Resolves when ICE gathering is complete or after `timeoutMs` (non-trickle answer, bounded wait). */
+export function waitForIceGathering(pc: RTCPeerConnection, timeoutMs: number): Promise<void> {
+  if (pc.iceGatheringState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      pc.removeEventListener('icegatheringstatechange', onState);
+      pc.removeEventListener('icecandidate', onCandidate);
+      resolve();
+    };
+    const onState = () => {
+      if (pc.iceGatheringState === 'complete') done();
+    };
+    const onCandidate = (e: RTCPeerConnectionIceEvent) => {
+      if (!e.candidate) done();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    pc.addEventListener('icegatheringstatechange', onState);
+    pc.addEventListener('icecandidate', onCandidate);
+  });
+}

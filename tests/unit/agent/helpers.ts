@@ -1,0 +1,53 @@
+/** Test helpers: a local Ed25519 key pair and JWKS, grant signing, and a fake ServerApi. */
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import type { CryptoKey, JSONWebKeySet } from 'jose';
+import type { ServerApi } from '../../../src/agent/serverApi';
+
+export interface TestKeys {
+  privateKey: CryptoKey;
+  jwks: JSONWebKeySet;
+  kid: string;
+}
+
+/** A fresh Ed25519 key pair and the JWKS with its public key. */
+export async function makeKeys(kid = 'test-key-1'): Promise<TestKeys> {
+  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+  const jwk = await exportJWK(publicKey);
+  return { privateKey, kid, jwks: { keys: [{ ...jwk, kid, alg: 'EdDSA', use: 'sig' }] } };
+}
+
+/** Signs a device grant like the server does; `expiresIn` is a jose time span or an epoch in seconds. */
+export function signGrant(
+  keys: TestKeys,
+  claims: { device_id: string; browser_id: string; sub?: string; typ?: string },
+  expiresIn: string | number = '60s',
+): Promise<string> {
+  return new SignJWT({
+    typ: claims.typ ?? 'grant',
+    device_id: claims.device_id,
+    browser_id: claims.browser_id,
+  })
+    .setProtectedHeader({ alg: 'EdDSA', kid: keys.kid })
+    .setSubject(claims.sub ?? 'user-1')
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(keys.privateKey);
+}
+
+/** A ServerApi answering from memory; registered cameras are recorded. */
+export function fakeServerApi(
+  deviceId: string,
+  keys: TestKeys,
+  chipset = '1',
+): ServerApi & { registered: unknown[] } {
+  const registered: unknown[] = [];
+  return {
+    registered,
+    me: async () => ({ device_id: deviceId, label: 'Test device', chipset_id: chipset, jetpack: '6.0' }),
+    jwks: async () => keys.jwks,
+    iceServers: async () => [],
+    registerCameras: async (req) => {
+      registered.push(req);
+    },
+  };
+}
