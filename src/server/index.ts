@@ -59,7 +59,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const ctx: ServerContext = { config, db: database.db, tokens, presence: new Presence() };
     const seed = createSeed(ctx);
     if (config.demoAccount) {
-      const demo = await seed.ensureUser({ ...config.demoAccount, username: 'demo' });
+      const demo = await seed.ensureUser(config.demoAccount);
       await seed.ensureGroups(demo.id);
     }
     await registerRoutes(app, ctx);

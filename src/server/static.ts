@@ -35,11 +35,9 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | n
     if (spa && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .code(404)
-      .send({
-        code: API_ERROR_CODES.notFound,
-        message: `Route ${request.method} ${request.url.split('?')[0]} not found.`,
-      });
+    return reply.code(404).send({
+      code: API_ERROR_CODES.notFound,
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found.`,
+    });
   });
 }

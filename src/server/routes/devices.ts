@@ -93,12 +93,13 @@ export function registerDeviceRoutes(app: ZodApp, ctx: ServerContext): void {
         where.push(inArray(devices.groupId, ids));
       }
       const direction = q.order_as === 'desc' ? desc : asc;
-      const orderColumn =
-        q.order_by === 'is_active'
-          ? sql`case when ${isActive} then 1 else 0 end`
-          : { label: devices.label, client_name: devices.clientName, created_at: devices.createdAt }[
-              q.order_by
-            ];
+      // Text columns sort case-insensitively whatever the database collation is.
+      const orderColumn = {
+        is_active: sql`case when ${isActive} then 1 else 0 end`,
+        label: sql`lower(${devices.label})`,
+        client_name: sql`lower(${devices.clientName})`,
+        created_at: sql`${devices.createdAt}`,
+      }[q.order_by];
       const [rows, [total], [active]] = await Promise.all([
         ctx.db
           .select()

@@ -1,0 +1,103 @@
+/** Test helpers: a real server with embedded PostgreSQL in a temp dir, and a small JSON client. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { startServer, type RunningServer, type ServerOptions } from '../../../src/server/index';
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  /** Closes the server and removes its data directory. */
+  dispose(): Promise<void>;
+}
+
+/** Starts a server on a free port with a fresh data dir under os.tmpdir(). */
+export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    staticDir: null,
+    logLevel: 'silent',
+    ...options,
+  });
+  return {
+    ...server,
+    dataDir,
+    async dispose() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+}
+
+/** Calls `/api/${path}` with JSON; `token` goes in `Authorization: Token {token}`. */
+export async function api<T = any>(
+  server: { url: string },
+  method: string,
+  apiPath: string,
+  opts: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Token ${opts.token}`;
+  let body: string | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+  if (body !== undefined) headers['content-type'] ??= 'application/json';
+  const res = await fetch(`${server.url}/api/${apiPath}`, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // keep the text
+  }
+  return { status: res.status, body: parsed as T };
+}
+
+/** Logs in and returns the LoginResponse body (asserting status 2). */
+export async function login(server: { url: string }, email: string, password: string) {
+  const res = await api(server, 'POST', 'login', { body: { email, password } });
+  if (res.status !== 200 || res.body.status !== 2) throw new Error(`login failed: ${JSON.stringify(res)}`);
+  return res.body as { token: string; refresh_token: string; user_info: { id: string } };
+}
+
+/** Result of opening a PeerJS signalling socket. */
+export type PeerOpen =
+  { opened: true; first: { type: string }; socket: WebSocket } | { opened: false; status: number };
+
+/** Opens `/peerjs/peerjs?key=peerjs&id=…&token=…` and waits for the upgrade answer and the first message. */
+export function openPeerSocket(
+  server: { url: string },
+  id: string,
+  token: string | null,
+  key = 'peerjs',
+): Promise<PeerOpen> {
+  const params = new URLSearchParams({ key, id });
+  if (token !== null) params.set('token', token);
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/peerjs/peerjs?${params}`);
+  return new Promise((resolve, reject) => {
+    ws.on('unexpected-response', (_req, res) => {
+      resolve({ opened: false, status: res.statusCode ?? 0 });
+      ws.terminate();
+    });
+    ws.once('message', (data) => resolve({ opened: true, first: JSON.parse(String(data)), socket: ws }));
+    ws.on('error', (err) => reject(err));
+  });
+}
+
+/** Waits until `check()` is true (polling every 20 ms, gives up after `ms`). */
+export async function eventually(check: () => Promise<boolean> | boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('condition not met in time');
+}
