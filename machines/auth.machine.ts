@@ -123,6 +123,7 @@ export const authMachine = setup({
     restoring: {
       tags: ['busy'],
       invoke: {
+        id: 'restoreSession',
         src: 'restoreSession',
         onDone: [
           {
@@ -153,6 +154,7 @@ export const authMachine = setup({
         submitting: {
           tags: ['busy'],
           invoke: {
+            id: 'login',
             src: 'login',
             input: ({ event }) =>
               event.type === 'auth.login'
@@ -230,6 +232,7 @@ export const authMachine = setup({
         refreshing: {
           tags: ['busy'],
           invoke: {
+            id: 'refreshToken',
             src: 'refreshToken',
             input: ({ context }) => ({ refreshToken: context.refreshToken }),
             onDone: {
@@ -259,6 +262,7 @@ export const authMachine = setup({
         signingOut: {
           tags: ['busy'],
           invoke: {
+            id: 'logout',
             src: 'logout',
             input: ({ context }) => ({ token: context.token }),
             onDone: { target: '#auth.signedOut' },

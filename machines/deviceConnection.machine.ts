@@ -204,6 +204,7 @@ export const deviceConnectionMachine = setup({
       tags: ['busy'],
       entry: ['clearError', { type: 'reportStatus', params: { status: 'opening' } }],
       invoke: {
+        id: 'openLink',
         src: 'openLink',
         input: deviceRef,
         onDone: { target: 'open', actions: assign({ openedAt: ({ event }) => event.output.openedAt }) },
@@ -229,7 +230,7 @@ export const deviceConnectionMachine = setup({
     open: {
       type: 'parallel',
       entry: { type: 'reportStatus', params: { status: 'open' } },
-      invoke: { src: 'watchLink', input: deviceRef },
+      invoke: { id: 'watchLink', src: 'watchLink', input: deviceRef },
       on: {
         'device.close': { target: 'closed' },
         'device.link.closed': {
@@ -243,6 +244,7 @@ export const deviceConnectionMachine = setup({
           states: {
             loading: {
               invoke: {
+                id: 'loadDeviceInfo',
                 src: 'loadDeviceInfo',
                 input: deviceRef,
                 onDone: {
@@ -261,6 +263,7 @@ export const deviceConnectionMachine = setup({
           states: {
             pinging: {
               invoke: {
+                id: 'pingDevice',
                 src: 'pingDevice',
                 input: deviceRef,
                 onDone: { target: 'sampling', actions: assign({ rttMs: ({ event }) => event.output.rttMs }) },
@@ -273,6 +276,7 @@ export const deviceConnectionMachine = setup({
             },
             sampling: {
               invoke: {
+                id: 'sampleHealth',
                 src: 'sampleHealth',
                 input: deviceRef,
                 onDone: {
@@ -287,6 +291,7 @@ export const deviceConnectionMachine = setup({
             },
             checkingPresence: {
               invoke: {
+                id: 'checkDeviceExists',
                 src: 'checkDeviceExists',
                 input: deviceRef,
                 onDone: [

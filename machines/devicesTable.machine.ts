@@ -168,6 +168,7 @@ export const devicesTableMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'loadDevices',
         src: 'loadDevices',
         input: ({ context }) => ({
           page: context.page,

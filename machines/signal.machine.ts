@@ -94,6 +94,7 @@ export const signalMachine = setup({
     connecting: {
       tags: ['busy'],
       invoke: {
+        id: 'openSignalling',
         src: 'openSignalling',
         input: ({ context }) => ({ browserId: context.browserId }),
         onDone: { target: 'connected', actions: 'resetAttempts' },
@@ -113,6 +114,7 @@ export const signalMachine = setup({
     },
     connected: {
       invoke: {
+        id: 'watchSignalling',
         src: 'watchSignalling',
         input: ({ context }) => ({ browserId: context.browserId }),
       },

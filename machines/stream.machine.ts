@@ -137,6 +137,7 @@ export const streamMachine = setup({
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
+        id: 'checkQuota',
         src: 'checkQuota',
         input: ({ context }) => ({ deviceId: context.deviceId, numOfCameras: 1 }),
         onDone: [
@@ -161,6 +162,7 @@ export const streamMachine = setup({
     connecting: {
       tags: ['busy'],
       invoke: {
+        id: 'startStream',
         src: 'startStream',
         input: ({ context }) => ({
           streamId: context.streamId,
@@ -191,7 +193,11 @@ export const streamMachine = setup({
       },
     },
     playing: {
-      invoke: { src: 'watchStream', input: ({ context }) => ({ streamId: context.streamId }) },
+      invoke: {
+        id: 'watchStream',
+        src: 'watchStream',
+        input: ({ context }) => ({ streamId: context.streamId }),
+      },
       on: {
         'stream.ended': { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
         'stream.deviceLost': {

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import {
+  DEVICE_CONNECTION_TEXTS,
+  deviceConnectionMachine,
+  type DeviceInfo,
+  type HealthSample,
+} from '../../../machines/deviceConnection.machine';
+import type { DialogEmitted } from '../../../machines/emitted';
+import { DEVICE_HEALTH_INTERVAL_MS, DEVICE_PING_TIMEOUT_MS } from '../../../src/protocol/constants';
+import { deferred, flush, makeCamera, makeDevice } from './fixtures';
+
+const device = makeDevice(1);
+const info: DeviceInfo = {
+  clientVersion: '1.2.3',
+  cameras: [makeCamera(device.device_id)],
+  x86Info: null,
+  jtop: null,
+};
+const sample: HealthSample = {
+  health: { status: 'ok', uptime_s: 10, streams: 0 },
+  usage: { cpu: 5, memory_used_mb: 100, memory_total_mb: 1000, gpus: [], temperature_c: null },
+};
+
+interface Options {
+  /** Answer of the n-th ping (0-based): 'reply' answers at once, 'silent' never answers. */
+  ping: (n: number) => 'reply' | 'silent';
+  exists?: boolean;
+  openLink?: () => Promise<{ openedAt: number }>;
+}
+
+function start(options: Options) {
+  const clock = new SimulatedClock();
+  const calls = { ping: 0, exist: 0, linkClosedBy: [] as string[], sample: 0 };
+  let closeFromDevice: ((reason: string) => void) | null = null;
+  const machine = deviceConnectionMachine.provide({
+    actors: {
+      openLink: fromPromise(options.openLink ?? (async () => ({ openedAt: 42 }))),
+      watchLink: fromCallback(({ sendBack }) => {
+        closeFromDevice = (reason) => sendBack({ type: 'device.link.closed', reason });
+        return () => calls.linkClosedBy.push('watch clean-up');
+      }),
+      pingDevice: fromPromise(async () => {
+        const n = calls.ping++;
+        if (options.ping(n) === 'reply') return { rttMs: 3 };
+        return new Promise<{ rttMs: number }>(() => undefined);
+      }),
+      checkDeviceExists: fromPromise(async () => {
+        calls.exist++;
+        return options.exists ?? false;
+      }),
+      loadDeviceInfo: fromPromise(async () => info),
+      sampleHealth: fromPromise(async () => {
+        calls.sample++;
+        return sample;
+      }),
+    },
+    actions: { closeLink: () => calls.linkClosedBy.push('closeLink') },
+  });
+  const actor = createActor(machine, { input: { device }, clock });
+  const dialogs: DialogEmitted[] = [];
+  actor.on('dialog', (d) => dialogs.push(d));
+  actor.start();
+  return { actor, clock, calls, dialogs, closeFromDevice: (reason: string) => closeFromDevice?.(reason) };
+}
+
+describe('deviceConnection', () => {
+  it('opens the link and fetches client version, cameras and health once open', async () => {
+    const { actor, calls } = start({ ping: () => 'reply' });
+    actor.send({ type: 'device.open' });
+    await flush();
+    const snap = actor.getSnapshot();
+    expect(snap.matches('open')).toBe(true);
+    expect(snap.context.openedAt).toBe(42);
+    expect(snap.context.clientVersion).toBe('1.2.3');
+    expect(snap.context.cameras).toHaveLength(1);
+    expect(snap.context.rttMs).toBe(3);
+    expect(snap.context.health?.status).toBe('ok');
+    expect(calls.sample).toBe(1);
+  });
+
+  it('pings again every health interval', async () => {
+    const { actor, clock, calls } = start({ ping: () => 'reply' });
+    actor.send({ type: 'device.open' });
+    await flush();
+    expect(calls.ping).toBe(1);
+    clock.increment(DEVICE_HEALTH_INTERVAL_MS);
+    await flush();
+    expect(calls.ping).toBe(2);
+    expect(calls.sample).toBe(2);
+  });
+
+  it('asks signalling whether the device exists when a ping gets no reply within 5 s', async () => {
+    const { actor, clock, calls } = start({ ping: () => 'silent', exists: true });
+    actor.send({ type: 'device.open' });
+    await flush();
+    clock.increment(DEVICE_PING_TIMEOUT_MS - 1);
+    await flush();
+    expect(calls.exist).toBe(0);
+    clock.increment(1);
+    await flush();
+    expect(calls.exist).toBe(1);
+  });
+
+  it('marks the link errored and shows "Device is not reachable" when the device does not exist', async () => {
+    const { actor, clock, dialogs, calls } = start({ ping: () => 'silent', exists: false });
+    actor.send({ type: 'device.open' });
+    await flush();
+    clock.increment(DEVICE_PING_TIMEOUT_MS);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('errored');
+    expect(dialogs).toEqual([
+      {
+        type: 'dialog',
+        title: DEVICE_CONNECTION_TEXTS.notReachableTitle,
+        message: DEVICE_CONNECTION_TEXTS.notReachableMessage,
+      },
+    ]);
+    expect(calls.linkClosedBy).toContain('closeLink');
+  });
+
+  it('keeps trying (pings again) when the device still exists', async () => {
+    const { actor, clock, calls } = start({ ping: (n) => (n === 0 ? 'silent' : 'reply'), exists: true });
+    actor.send({ type: 'device.open' });
+    await flush();
+    clock.increment(DEVICE_PING_TIMEOUT_MS);
+    await flush();
+    expect(calls.ping).toBe(2);
+    expect(actor.getSnapshot().matches({ open: { health: 'waiting' } })).toBe(true);
+  });
+
+  it('errors with the §8 text when the link does not open within the connection time-out', async () => {
+    const { actor, clock } = start({
+      ping: () => 'reply',
+      openLink: () => deferred<{ openedAt: number }>().promise,
+    });
+    actor.send({ type: 'device.open' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('opening');
+    clock.increment(5_000);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('errored');
+    expect(actor.getSnapshot().context.error).toBe(DEVICE_CONNECTION_TEXTS.cannotConnect);
+  });
+
+  it('goes to closed with "Device disconnected" when the device closes the link, and can retry', async () => {
+    const { actor, closeFromDevice } = start({ ping: () => 'reply' });
+    actor.send({ type: 'device.open' });
+    await flush();
+    closeFromDevice('The device closed the link.');
+    await flush();
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(actor.getSnapshot().context.error).toBe(DEVICE_CONNECTION_TEXTS.disconnected);
+    actor.send({ type: 'device.retry' });
+    await flush();
+    expect(actor.getSnapshot().matches('open')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+});

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import { authMachine } from '../../../machines/auth.machine';
+import { deviceConnectionMachine } from '../../../machines/deviceConnection.machine';
+import { devicePoolMachine } from '../../../machines/devicePool.machine';
+import { devicesTableMachine } from '../../../machines/devicesTable.machine';
+import { signalMachine } from '../../../machines/signal.machine';
+import { streamMachine } from '../../../machines/stream.machine';
+import { streamsMachine } from '../../../machines/streams.machine';
+import { systemMachine } from '../../../machines/system.machine';
+import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { flush, makeCamera, makeDevice, user } from './fixtures';
+
+function build() {
+  const log: string[] = [];
+  const machine = systemMachine.provide({
+    actors: {
+      auth: authMachine.provide({
+        actors: {
+          restoreSession: fromPromise(async () => null),
+          login: fromPromise(async () => ({
+            status: 2 as const,
+            token: 'access-1',
+            refresh_token: 'refresh-1',
+            user_info: user,
+          })),
+          logout: fromPromise(async () => undefined),
+        },
+        actions: { clearSession: () => log.push('storage cleared') },
+      }),
+      signal: signalMachine.provide({
+        actors: {
+          openSignalling: fromPromise(async () => undefined),
+          watchSignalling: fromCallback(() => () => undefined),
+        },
+        actions: { closeSignalling: () => log.push('signalling closed') },
+      }),
+      devicesTable: devicesTableMachine.provide({
+        actors: {
+          loadDevices: fromPromise(async () => ({
+            res: [makeDevice(1)],
+            total_items: 1,
+            active_devices_count: 1,
+          })),
+        },
+      }),
+      devicePool: devicePoolMachine.provide({
+        actors: {
+          deviceConnection: deviceConnectionMachine.provide({
+            actors: {
+              openLink: fromPromise(async () => ({ openedAt: 1 })),
+              watchLink: fromCallback(
+                ({ input }) =>
+                  () =>
+                    log.push(`link closed ${input.deviceId}`),
+              ),
+              pingDevice: fromPromise(() => new Promise<{ rttMs: number }>(() => undefined)),
+              loadDeviceInfo: fromPromise(() => new Promise<never>(() => undefined)),
+            },
+          }),
+        },
+      }),
+      streams: streamsMachine.provide({
+        actors: {
+          stream: streamMachine.provide({
+            actors: {
+              checkQuota: fromPromise(async () => true),
+              startStream: fromPromise(() => new Promise<never>(() => undefined)),
+            },
+          }),
+        },
+      }),
+    },
+  });
+  const system = createActor(machine, { input: { browserId: 'web-test' } });
+  const get = <T>(id: string) => system.system.get(id) as T;
+  return { system, log, get };
+}
+
+describe('console system', () => {
+  it('starts auth, signal, devicesTable, devicePool and streams under their systemIds', async () => {
+    const { system, get } = build();
+    system.start();
+    await flush();
+    for (const id of Object.values(SYSTEM_IDS)) expect(get(id)).toBeDefined();
+    expect(get<ActorRefFrom<typeof authMachine>>(SYSTEM_IDS.auth).getSnapshot().matches('signedOut')).toBe(
+      true,
+    );
+  });
+
+  it('connects signalling and loads the devices table on sign-in', async () => {
+    const { system, get } = build();
+    system.start();
+    await flush();
+    get<ActorRefFrom<typeof authMachine>>(SYSTEM_IDS.auth).send({
+      type: 'auth.login',
+      email: 'demo@example.com',
+      password: 'pw',
+    });
+    await flush();
+    expect(system.getSnapshot().value).toBe('signedIn');
+    expect(get<ActorRefFrom<typeof signalMachine>>(SYSTEM_IDS.signal).getSnapshot().value).toBe('connected');
+    const table = get<ActorRefFrom<typeof devicesTableMachine>>(SYSTEM_IDS.devicesTable).getSnapshot();
+    expect(table.value).toBe('ready');
+    expect(table.context.rows).toHaveLength(1);
+  });
+
+  it('on logout disconnects signalling, closes every device link and stream and clears the stores', async () => {
+    const { system, get, log } = build();
+    system.start();
+    await flush();
+    const auth = get<ActorRefFrom<typeof authMachine>>(SYSTEM_IDS.auth);
+    auth.send({ type: 'auth.login', email: 'demo@example.com', password: 'pw' });
+    await flush();
+    const pool = get<ActorRefFrom<typeof devicePoolMachine>>(SYSTEM_IDS.devicePool);
+    const device = makeDevice(7);
+    pool.send({ type: 'device.connect', device });
+    await flush();
+    const streams = get<ActorRefFrom<typeof streamsMachine>>(SYSTEM_IDS.streams);
+    streams.send({ type: 'stream.open', deviceId: device.device_id, camera: makeCamera(device.device_id) });
+    await flush();
+    expect(streams.getSnapshot().context.streams).toHaveLength(1);
+
+    auth.send({ type: 'auth.logout' });
+    await flush();
+
+    expect(system.getSnapshot().value).toBe('signedOut');
+    expect(auth.getSnapshot().context.token).toBeNull();
+    expect(get<ActorRefFrom<typeof signalMachine>>(SYSTEM_IDS.signal).getSnapshot().value).toBe('none');
+    expect(pool.getSnapshot().context.connections).toEqual({});
+    expect(streams.getSnapshot().context.streams).toEqual([]);
+    const table = get<ActorRefFrom<typeof devicesTableMachine>>(SYSTEM_IDS.devicesTable).getSnapshot();
+    expect(table.value).toBe('idle');
+    expect(table.context.rows).toEqual([]);
+    expect(log).toEqual(
+      expect.arrayContaining(['storage cleared', 'signalling closed', `link closed ${device.device_id}`]),
+    );
+  });
+});
