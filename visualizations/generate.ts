@@ -1,0 +1,315 @@
+/**
+ * Generates one Mermaid `stateDiagram-v2` Markdown file per console machine (visualizations/<name>.md) and
+ * an index (visualizations/README.md) from the machine definitions — ARCHITECTURE "Folder layout:
+ * visualizations/ generated from machines/; CI regenerates them and fails when the checked-in copy is stale".
+ *
+ *   npx tsx visualizations/generate.ts           write the files
+ *   npx tsx visualizations/generate.ts --check   regenerate in memory; exit 1 listing stale or missing files
+ *
+ * It walks `machine.root`: initial states, nested and parallel states, final states, every transition with
+ * its event (done/error events of invoked actors and delayed transitions named readably) and guard, plus a
+ * table of each state's tags, invoked actors and entry/exit actions. Output is deterministic (definition
+ * order, no timestamps).
+ */
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AnyStateMachine } from 'xstate';
+import { authMachine } from '../machines/auth.machine';
+import { deviceConnectionMachine } from '../machines/deviceConnection.machine';
+import { devicePoolMachine } from '../machines/devicePool.machine';
+import { devicesTableMachine } from '../machines/devicesTable.machine';
+import { signalMachine } from '../machines/signal.machine';
+import { streamMachine } from '../machines/stream.machine';
+import { streamsMachine } from '../machines/streams.machine';
+import { systemMachine } from '../machines/system.machine';
+
+/** The machines drawn, in index order: name (file stem in machines/) → machine. */
+export const MACHINES: Array<{ name: string; machine: AnyStateMachine }> = [
+  { name: 'system', machine: systemMachine },
+  { name: 'auth', machine: authMachine },
+  { name: 'signal', machine: signalMachine },
+  { name: 'devicesTable', machine: devicesTableMachine },
+  { name: 'devicePool', machine: devicePoolMachine },
+  { name: 'deviceConnection', machine: deviceConnectionMachine },
+  { name: 'streams', machine: streamsMachine },
+  { name: 'stream', machine: streamMachine },
+];
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+
+/** Minimal structural view of XState's StateNode (the parts we read). */
+interface Node {
+  key: string;
+  id: string;
+  type: 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
+  path: string[];
+  parent?: Node;
+  states: Record<string, Node>;
+  tags: string[];
+  entry: unknown[];
+  exit: unknown[];
+  transitions: Map<string, Transition[]>;
+  always?: Transition[];
+  initial: { target: Node[] };
+  invoke: Array<{ id: string; src: unknown }>;
+}
+interface Transition {
+  eventType: string;
+  target?: Node[];
+  guard?: unknown;
+  actions: unknown[];
+  reenter?: boolean;
+}
+
+/** Mermaid id of a state node: its path joined by '_' ('root' for the machine itself). */
+const nodeId = (node: Node): string => (node.path.length ? node.path.join('_') : 'root');
+
+/** A readable name for an action, guard or actor source. */
+function nameOf(thing: unknown): string {
+  if (typeof thing === 'string') return thing;
+  if (thing && typeof thing === 'object' && 'type' in thing) return nameOf((thing as { type: unknown }).type);
+  if (typeof thing === 'function') {
+    const t = (thing as { type?: unknown }).type;
+    if (typeof t === 'string') return t.replace(/^xstate\./, '');
+    return 'inline';
+  }
+  return 'inline';
+}
+
+function guardText(guard: unknown): string {
+  if (!guard) return '';
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && guard && 'type' in guard) return nameOf(guard);
+  if (typeof guard === 'function') {
+    const g = guard as { check?: unknown; guards?: unknown[]; type?: string };
+    if (Array.isArray(g.guards)) return `${g.type ?? 'guard'}(${g.guards.map(guardText).join(', ')})`;
+    return 'inline guard';
+  }
+  return 'guard';
+}
+
+/** Event label: `login.done`, `login.error`, `after pingTimeout`, or the event type itself. */
+function eventLabel(eventType: string): string {
+  let m = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
+  if (m) return `${m[1]}.done`;
+  m = /^xstate\.error\.actor\.(.+)$/.exec(eventType);
+  if (m) return `${m[1]}.error`;
+  m = /^xstate\.after\.([^.]+)\./.exec(eventType);
+  if (m) return `after ${m[1]}`;
+  m = /^xstate\.snapshot\.(.+)$/.exec(eventType);
+  if (m) return `${m[1]}.snapshot`;
+  if (eventType === '') return 'always';
+  return eventType;
+}
+
+/** Mermaid edge labels must avoid ':' ';' '#' and braces. */
+const safeLabel = (text: string): string => text.replace(/[;#{}]/g, ' ').replace(/:/g, '꞉');
+
+function childrenOf(node: Node): Node[] {
+  return Object.values(node.states);
+}
+
+interface Edge {
+  from: Node;
+  to: Node;
+  label: string;
+}
+
+function transitionsOf(node: Node): Array<Transition & { otherwise: boolean }> {
+  const out: Array<Transition & { otherwise: boolean }> = [];
+  const add = (list: Transition[], eventType?: string) =>
+    list.forEach((t, i) =>
+      out.push({
+        ...t,
+        eventType: eventType ?? t.eventType,
+        // An unguarded branch after guarded ones is taken only when they all fail.
+        otherwise: i > 0 && !t.guard && list.slice(0, i).some((p) => p.guard),
+      }),
+    );
+  for (const list of node.transitions.values()) add(list);
+  add(node.always ?? [], '');
+  return out;
+}
+
+function edgeLabel(t: Transition & { otherwise: boolean }): string {
+  const parts = [eventLabel(t.eventType)];
+  const guard = guardText(t.guard);
+  if (guard) parts.push(`[${guard}]`);
+  else if (t.otherwise) parts.push('[else]');
+  if (!t.target?.length) {
+    const actions = t.actions.map(nameOf).filter((a) => a !== 'inline');
+    parts.push(actions.length ? `/ ${actions.join(', ')}` : '/ (actions)');
+  }
+  return safeLabel(parts.join(' '));
+}
+
+/** Edges of one node; root-level transitions are drawn from each top-level state that does not override them. */
+function edgesOf(node: Node): Edge[] {
+  const edges: Edge[] = [];
+  const sources = node.path.length === 0 ? childrenOf(node).filter((c) => c.type !== 'final') : [node];
+  for (const t of transitionsOf(node)) {
+    for (const from of sources) {
+      if (from !== node && from.transitions.has(t.eventType)) continue; // the child handles it itself
+      const targets = t.target?.length ? t.target : [from];
+      for (const to of targets) edges.push({ from, to, label: edgeLabel(t) });
+    }
+  }
+  return edges;
+}
+
+/** Renders the state tree as Mermaid lines. */
+function renderStates(node: Node, indent: string, lines: string[], edges: Edge[]): void {
+  const children = childrenOf(node);
+  if (node.type === 'compound' && node.initial?.target?.length) {
+    lines.push(`${indent}[*] --> ${nodeId(node.initial.target[0]!)}`);
+  }
+  children.forEach((child, i) => {
+    const id = nodeId(child);
+    if (childrenOf(child).length > 0) {
+      lines.push(`${indent}state "${child.key}" as ${id} {`);
+      renderStates(child, `${indent}  `, lines, edges);
+      lines.push(`${indent}}`);
+    } else {
+      lines.push(`${indent}state "${child.key}" as ${id}`);
+    }
+    if (child.type === 'final') lines.push(`${indent}${id} --> [*]`);
+    if (node.type === 'parallel' && i < children.length - 1) lines.push(`${indent}--`);
+    edges.push(...(child.path.length ? edgesOf(child) : []));
+  });
+}
+
+function allNodes(node: Node): Node[] {
+  return [node, ...childrenOf(node).flatMap(allNodes)];
+}
+
+/** The first paragraph of the machine file's header comment (its spec citation). */
+function headerOf(name: string): string {
+  const source = readFileSync(join(root, 'machines', `${name}.machine.ts`), 'utf8');
+  const m = /^\/\*\*([\s\S]*?)\*\//.exec(source);
+  if (!m) return '';
+  const text = m[1]!
+    .split('\n')
+    .map((l) => l.replace(/^\s*\*\s?/, ''))
+    .join('\n')
+    .trim();
+  return text.split(/\n\s*\n/)[0]!.replace(/\s*\n\s*/g, ' ');
+}
+
+/** The Markdown of one machine's diagram. */
+export function renderMachine(name: string, machine: AnyStateMachine): string {
+  const rootNode = machine.root as unknown as Node;
+  const lines: string[] = ['stateDiagram-v2'];
+  const edges: Edge[] = [];
+  if (rootNode.type === 'parallel') {
+    lines.push(`  state "${machine.id}" as root {`);
+    renderStates(rootNode, '    ', lines, edges);
+    lines.push('  }');
+  } else {
+    renderStates(rootNode, '  ', lines, edges);
+  }
+  edges.unshift(...edgesOf(rootNode));
+  const seen = new Set<string>();
+  for (const e of edges) {
+    const line = `  ${nodeId(e.from)} --> ${nodeId(e.to)} : ${e.label}`;
+    if (seen.has(line)) continue;
+    seen.add(line);
+    lines.push(line);
+  }
+
+  const rows = allNodes(rootNode)
+    .filter((n) => n.path.length > 0)
+    .map((n) => {
+      const invokes = n.invoke.map((i) => `${i.id}`).join(', ');
+      // raise/cancel in entry/exit are how XState schedules `after` transitions: shown as edges instead.
+      const named = (actions: unknown[]) =>
+        actions
+          .map(nameOf)
+          .filter((a) => a !== 'raise' && a !== 'cancel')
+          .join(', ');
+      const entry = named(n.entry);
+      const exit = named(n.exit);
+      return `| ${n.path.join('.')} | ${n.type} | ${n.tags.join(', ')} | ${invokes} | ${entry} | ${exit} |`;
+    });
+  const rootInvokes = rootNode.invoke.map((i) => i.id).join(', ');
+  const events = [...new Set(allNodes(rootNode).flatMap((n) => [...n.transitions.keys()]))]
+    .filter((e) => !e.startsWith('xstate.'))
+    .sort();
+
+  return [
+    `# ${name}`,
+    '',
+    `<!-- Generated by visualizations/generate.ts from machines/${name}.machine.ts. Do not edit; run \`npm run viz\`. -->`,
+    '',
+    headerOf(name),
+    '',
+    `Source: [machines/${name}.machine.ts](../machines/${name}.machine.ts) · machine id \`${machine.id}\``,
+    '',
+    '```mermaid',
+    ...lines,
+    '```',
+    '',
+    '## States',
+    '',
+    '| State | Type | Tags | Invokes | Entry | Exit |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...(rootInvokes ? [`| (root) | ${rootNode.type} |  | ${rootInvokes} |  |  |`] : []),
+    ...rows,
+    '',
+    '## Events',
+    '',
+    ...events.map((e) => `- \`${e}\``),
+    '',
+  ].join('\n');
+}
+
+/** The index page. */
+export function renderIndex(): string {
+  return [
+    '# Console state machines',
+    '',
+    '<!-- Generated by visualizations/generate.ts. Do not edit; run `npm run viz`. -->',
+    '',
+    'One diagram per machine in `machines/`, generated from the machine definitions (ARCHITECTURE',
+    '"Console state"). Regenerate with `npx tsx visualizations/generate.ts`; CI runs it with `--check` and',
+    'fails when a checked-in diagram is stale.',
+    '',
+    '| Machine | Spec |',
+    '| --- | --- |',
+    ...MACHINES.map(({ name }) => `| [${name}](./${name}.md) | ${headerOf(name).split(' — ')[1] ?? ''} |`),
+    '',
+  ].join('\n');
+}
+
+/** Every generated file: path relative to visualizations/ → content. */
+export function generateAll(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const { name, machine } of MACHINES) files.set(`${name}.md`, renderMachine(name, machine));
+  files.set('README.md', renderIndex());
+  return files;
+}
+
+function main(): void {
+  const check = process.argv.includes('--check');
+  const files = generateAll();
+  const stale: string[] = [];
+  for (const [file, content] of files) {
+    const path = join(here, file);
+    const current = existsSync(path) ? readFileSync(path, 'utf8') : null;
+    if (current === content) continue;
+    if (check) stale.push(`visualizations/${file}`);
+    else writeFileSync(path, content);
+  }
+  if (check) {
+    if (stale.length) {
+      console.error(`Stale diagrams (run \`npm run viz\`):\n${stale.map((s) => `  ${s}`).join('\n')}`);
+      process.exit(1);
+    }
+    console.log(`visualizations: ${files.size} files up to date`);
+  } else {
+    console.log(`visualizations: wrote ${files.size} files`);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) main();
