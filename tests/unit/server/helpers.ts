@@ -32,12 +32,14 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
   };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are asserted field by field in tests
 export interface Answer<T = any> {
   status: number;
   body: T;
 }
 
 /** Calls `/api/${path}` with JSON; `token` goes in `Authorization: Token {token}`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see Answer
 export async function api<T = any>(
   server: { url: string },
   method: string,
