@@ -153,6 +153,8 @@ export function attachLink<C>(conn: LinkConnection, deps: LinkDeps<C>): LinkSess
   };
 
   const onData = (raw: unknown) => {
+    // wrtc may deliver the first message before the channel's open event: the channel is evidently open.
+    if (state === 'opening') onOpen();
     if (state === 'hello') {
       void onHello(raw);
     } else if (state === 'ready' && ctx !== undefined) {
