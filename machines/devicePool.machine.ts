@@ -13,7 +13,11 @@
 import { enqueueActions, setup, type ActorRefFrom } from 'xstate';
 import { PEER_CONNECTION_LIMIT } from '../src/protocol/constants';
 import type { Device } from '../src/protocol/rest';
-import { deviceConnectionMachine, type DeviceStatusReport } from './deviceConnection.machine';
+import {
+  deviceConnectionMachine,
+  type DeviceConnectionStatus,
+  type DeviceStatusReport,
+} from './deviceConnection.machine';
 import type { ConsoleEmitted } from './emitted';
 import { SYSTEM_IDS } from './systemIds';
 
@@ -24,6 +28,8 @@ export interface DevicePoolContext {
   connections: Record<string, DeviceConnectionRef>;
   /** The connected list: device ids with a live (opening or open) link, oldest first. */
   order: string[];
+  /** Last known state of each connection actor (from its `device.status` reports). */
+  status: Record<string, DeviceConnectionStatus>;
   /** Most links kept open at once (§9: 50). */
   limit: number;
 }
@@ -74,6 +80,7 @@ export const devicePoolMachine = setup({
         connections: Object.fromEntries(
           Object.entries(context.connections).filter(([id]) => !evicted.includes(id)),
         ),
+        status: Object.fromEntries(Object.entries(context.status).filter(([id]) => !evicted.includes(id))),
       });
       const streams = system.get(SYSTEM_IDS.streams);
       for (const id of evicted) {
@@ -89,7 +96,7 @@ export const devicePoolMachine = setup({
       const existing = context.connections[id];
       if (existing) {
         if (!context.order.includes(id)) {
-          enqueue.assign({ order: [...context.order, id] });
+          enqueue.assign({ order: [...context.order, id], status: { ...context.status, [id]: 'opening' } });
           enqueue.sendTo(existing, { type: 'device.retry' });
         }
         return;
@@ -103,6 +110,7 @@ export const devicePoolMachine = setup({
           }),
         }),
         order: ({ context: c }) => [...c.order, id],
+        status: ({ context: c }) => ({ ...c.status, [id]: 'opening' }),
       });
       enqueue.sendTo(({ context: c }) => c.connections[id]!, { type: 'device.open' });
     }),
@@ -114,7 +122,8 @@ export const devicePoolMachine = setup({
       const label = ref.getSnapshot().context.device.label;
       enqueue.stopChild(ref);
       const { [event.deviceId]: _gone, ...rest } = context.connections;
-      enqueue.assign({ connections: rest, order: without(context.order, event.deviceId) });
+      const { [event.deviceId]: _was, ...status } = context.status;
+      enqueue.assign({ connections: rest, order: without(context.order, event.deviceId), status });
       const streams = system.get(SYSTEM_IDS.streams);
       if (streams) {
         const report: DeviceStatusReport = {
@@ -130,8 +139,11 @@ export const devicePoolMachine = setup({
     trackStatus: enqueueActions(({ context, event, enqueue, system }) => {
       if (event.type !== 'device.status') return;
       if (!context.connections[event.deviceId]) return; // a late report from a stopped actor
+      const status = { ...context.status, [event.deviceId]: event.status };
       if (event.status === 'closed' || event.status === 'errored') {
-        enqueue.assign({ order: without(context.order, event.deviceId) });
+        enqueue.assign({ order: without(context.order, event.deviceId), status });
+      } else {
+        enqueue.assign({ status });
       }
       const streams = system.get(SYSTEM_IDS.streams);
       if (streams) enqueue.sendTo(streams, event);
@@ -139,7 +151,7 @@ export const devicePoolMachine = setup({
     /** Stops every connection actor (closing every link). */
     closeAll: enqueueActions(({ context, enqueue }) => {
       for (const ref of Object.values(context.connections)) enqueue.stopChild(ref);
-      enqueue.assign({ connections: {}, order: [] });
+      enqueue.assign({ connections: {}, order: [], status: {} });
     }),
   },
   guards: {
@@ -152,6 +164,7 @@ export const devicePoolMachine = setup({
   context: ({ input }) => ({
     connections: {},
     order: [],
+    status: {},
     limit: Math.max(1, input?.limit ?? PEER_CONNECTION_LIMIT),
   }),
   states: {

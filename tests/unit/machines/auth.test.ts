@@ -11,9 +11,9 @@ function startAuth(login: () => Promise<LoginResponse>, stored: StoredSession | 
   const actor = createActor(
     authMachine.provide({
       actors: {
-        restoreSession: fromPromise(async () => stored),
+        restoreSession: fromPromise<StoredSession | null>(async () => stored),
         login: fromPromise(login),
-        logout: fromPromise(async () => undefined),
+        logout: fromPromise<void, { token: string | null }>(async () => undefined),
       },
       actions: {
         persistSession: (_, params) => persisted.push(params),

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { AUTH_ERRORS, authMachine, INVALID_TOKEN_NOTICE } from '../../../machines/auth.machine';
+import {
+  AUTH_ERRORS,
+  authMachine,
+  INVALID_TOKEN_NOTICE,
+  type StoredSession,
+} from '../../../machines/auth.machine';
 import type { NoticeEmitted } from '../../../machines/emitted';
 import { ApiRequestError, createApiClient, createAuthBridge } from '../../../src/console/services/api';
 import { createSessionStore } from '../../../src/console/services/storage';
@@ -50,7 +55,11 @@ async function signedIn(handler: Handler, refresh: 'ok' | 'refused' = 'ok') {
   auth = createActor(
     authMachine.provide({
       actors: {
-        restoreSession: fromPromise(async () => ({ token: 'access-1', refreshToken: 'refresh-1', user })),
+        restoreSession: fromPromise<StoredSession | null>(async () => ({
+          token: 'access-1',
+          refreshToken: 'refresh-1',
+          user,
+        })),
         refreshToken: fromPromise(async ({ input }) => {
           refreshes++;
           if (refresh === 'refused') throw new Error('Invalid_refresh_token');

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { deviceConnectionMachine } from '../../../machines/deviceConnection.machine';
+import {
+  deviceConnectionMachine,
+  type DeviceInfo,
+  type DeviceRef,
+} from '../../../machines/deviceConnection.machine';
 import { deviceActorId, devicePoolMachine } from '../../../machines/devicePool.machine';
 import { PEER_CONNECTION_LIMIT } from '../../../src/protocol/constants';
 import { flush, makeDevice } from './fixtures';
@@ -21,7 +25,7 @@ function startPool(openLink: 'open' | 'fail' = 'open') {
                 closedLinks.push(input.deviceId),
           ),
           pingDevice: fromPromise(() => new Promise<{ rttMs: number }>(() => undefined)),
-          loadDeviceInfo: fromPromise(() => new Promise<never>(() => undefined)),
+          loadDeviceInfo: fromPromise<DeviceInfo, DeviceRef>(() => new Promise(() => undefined)),
         },
       }),
     },

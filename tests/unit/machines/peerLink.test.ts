@@ -67,7 +67,7 @@ class FakePeer extends EventEmitter {
   }
 }
 
-const defaultDevice = (msg: Record<string, unknown>) => {
+const defaultDevice = (msg: Record<string, unknown>): unknown => {
   if (msg.type === 'hello') return { type: 'hello.ok', device_id: 'dev-1' };
   if (msg.type !== 'request') return undefined;
   const base = { type: 'reply', process: msg.process, requestId: msg.requestId };
@@ -83,7 +83,7 @@ const defaultDevice = (msg: Record<string, unknown>) => {
   }
 };
 
-function setup(device = defaultDevice) {
+function setup(device: (msg: Record<string, unknown>) => unknown = defaultDevice) {
   let peer: FakePeer | null = null;
   const link = createPeerLink({
     browserId: 'web-abcdef0123456789',

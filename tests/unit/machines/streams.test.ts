@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { NoticeEmitted } from '../../../machines/emitted';
-import { STREAM_TEXTS, streamMachine } from '../../../machines/stream.machine';
+import {
+  STREAM_TEXTS,
+  streamMachine,
+  type StartedStream,
+  type StartStreamInput,
+} from '../../../machines/stream.machine';
 import { DEVICE_WARNING, pageCountOf, streamsMachine } from '../../../machines/streams.machine';
 import { flush, makeCamera, makeDevice } from './fixtures';
 
@@ -40,7 +45,10 @@ function startStreams() {
       stream: streamMachine.provide({
         actors: {
           checkQuota: fromPromise(async () => true),
-          startStream: fromPromise(async () => ({ mediaStream: fakeMedia, resolution: null })),
+          startStream: fromPromise<StartedStream, StartStreamInput>(async () => ({
+            mediaStream: fakeMedia,
+            resolution: null,
+          })),
           watchStream: fromCallback(() => () => undefined),
         },
       }),

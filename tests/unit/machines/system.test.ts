@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
-import { authMachine } from '../../../machines/auth.machine';
-import { deviceConnectionMachine } from '../../../machines/deviceConnection.machine';
+import { authMachine, type LoginInput, type StoredSession } from '../../../machines/auth.machine';
+import type { LoginResponse } from '../../../src/protocol/rest';
+import {
+  deviceConnectionMachine,
+  type DeviceInfo,
+  type DeviceRef,
+} from '../../../machines/deviceConnection.machine';
 import { devicePoolMachine } from '../../../machines/devicePool.machine';
 import { devicesTableMachine } from '../../../machines/devicesTable.machine';
-import { signalMachine } from '../../../machines/signal.machine';
-import { streamMachine } from '../../../machines/stream.machine';
+import { signalMachine, type SignalInput } from '../../../machines/signal.machine';
+import { streamMachine, type StartedStream, type StartStreamInput } from '../../../machines/stream.machine';
 import { streamsMachine } from '../../../machines/streams.machine';
 import { systemMachine } from '../../../machines/system.machine';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
@@ -17,20 +22,20 @@ function build() {
     actors: {
       auth: authMachine.provide({
         actors: {
-          restoreSession: fromPromise(async () => null),
-          login: fromPromise(async () => ({
+          restoreSession: fromPromise<StoredSession | null>(async () => null),
+          login: fromPromise<LoginResponse, LoginInput>(async () => ({
             status: 2 as const,
             token: 'access-1',
             refresh_token: 'refresh-1',
             user_info: user,
           })),
-          logout: fromPromise(async () => undefined),
+          logout: fromPromise<void, { token: string | null }>(async () => undefined),
         },
         actions: { clearSession: () => log.push('storage cleared') },
       }),
       signal: signalMachine.provide({
         actors: {
-          openSignalling: fromPromise(async () => undefined),
+          openSignalling: fromPromise<void, SignalInput>(async () => undefined),
           watchSignalling: fromCallback(() => () => undefined),
         },
         actions: { closeSignalling: () => log.push('signalling closed') },
@@ -55,7 +60,7 @@ function build() {
                     log.push(`link closed ${input.deviceId}`),
               ),
               pingDevice: fromPromise(() => new Promise<{ rttMs: number }>(() => undefined)),
-              loadDeviceInfo: fromPromise(() => new Promise<never>(() => undefined)),
+              loadDeviceInfo: fromPromise<DeviceInfo, DeviceRef>(() => new Promise(() => undefined)),
             },
           }),
         },
@@ -65,7 +70,7 @@ function build() {
           stream: streamMachine.provide({
             actors: {
               checkQuota: fromPromise(async () => true),
-              startStream: fromPromise(() => new Promise<never>(() => undefined)),
+              startStream: fromPromise<StartedStream, StartStreamInput>(() => new Promise(() => undefined)),
             },
           }),
         },
