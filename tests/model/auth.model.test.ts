@@ -54,7 +54,7 @@ function start(driver: import('./harness').Driver) {
   return createActor(
     authMachine.provide({
       actors: {
-        restoreSession: driver.promise<StoredSession | null, void>('restoreSession'),
+        restoreSession: driver.promise<StoredSession | null, unknown>('restoreSession'),
         login: driver.promise<LoginResponse, LoginInput>('login'),
         refreshToken: driver.promise<RefreshedTokens, { refreshToken: string | null }>('refreshToken'),
         logout: driver.promise<void, { token: string | null }>('logout'),

@@ -55,9 +55,10 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
           return [
             { type, deviceId, label, status: 'open' },
             { type, deviceId, label, status: 'errored' },
-          ] as EventObject[];
+          ] as unknown as EventObject[];
         }
-        if (status === 'open') return [{ type, deviceId, label, status: 'closed' }] as EventObject[];
+        if (status === 'open')
+          return [{ type, deviceId, label, status: 'closed' }] as unknown as EventObject[];
         return [];
       });
     default:
@@ -92,7 +93,11 @@ function throughTheChild(driver: Driver, event: EventObject): boolean {
   const { deviceId, status } = event as unknown as { deviceId: string; status: string };
   if (status === 'open') driver.settle('openLink', deviceId, { output: { openedAt: 1 } });
   else if (status === 'errored') driver.settle('openLink', deviceId, { error: new Error('no answer') });
-  else driver.sendBack('watchLink', deviceId, { type: 'device.link.closed', reason: 'closed by the device' });
+  else
+    driver.sendBack('watchLink', deviceId, {
+      type: 'device.link.closed',
+      reason: 'closed by the device',
+    } as EventObject);
   return true;
 }
 

@@ -50,9 +50,7 @@ async function signedIn(handler: Handler, refresh: 'ok' | 'refused' = 'ok') {
   const storage = memoryStorage();
   const session = createSessionStore(storage);
   let refreshes = 0;
-  let auth!: ReturnType<typeof createActor<typeof authMachine>>;
-  const api = createApiClient({ bridge: createAuthBridge(() => auth), fetch: server.fetch });
-  auth = createActor(
+  const auth = createActor(
     authMachine.provide({
       actors: {
         restoreSession: fromPromise<StoredSession | null>(async () => ({
@@ -72,6 +70,7 @@ async function signedIn(handler: Handler, refresh: 'ok' | 'refused' = 'ok') {
       },
     }),
   );
+  const api = createApiClient({ bridge: createAuthBridge(() => auth), fetch: server.fetch });
   const notices: NoticeEmitted[] = [];
   auth.on('notice', (n) => notices.push(n));
   auth.start();
