@@ -5,7 +5,8 @@
  *
  * Start-up: GET device/me → device_id; GET .well-known/jwks.json; GET ice-servers; build the backend;
  * POST device/register-cameras; register the PeerJS peer. Network failures during start-up are retried until
- * `startupTimeoutMs`; a refused token rejects at once with TokenRefusedError.
+ * `startupTimeoutMs` (the signalling registration gets at least 10 s); a refused token rejects at once with
+ * TokenRefusedError.
  */
 import { readFileSync } from 'node:fs';
 import type { DataConnection } from 'peerjs';
@@ -207,7 +208,22 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
         options.onFatal?.(err);
       },
     });
-    await signalling.start();
+    const waitMs = Math.max(10_000, deadline - Date.now());
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      signalling.start(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `The signalling server did not accept the agent within ${Math.round(waitMs / 1000)} s`,
+              ),
+            ),
+          waitMs,
+        );
+      }),
+    ]).finally(() => clearTimeout(timer));
   } catch (err) {
     await close();
     throw err;
