@@ -1,12 +1,10 @@
 /**
- * The console application: Mantine theme and toasts, the actor system, i18n and the router.
+ * The console application: Mantine theme, the actor system and the router (toasts: shell/toast.tsx).
  */
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { MantineProvider, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import type { ConsoleSystem } from './services/system';
-import { createConsoleRouter } from './routes/router';
+import { ConsoleRoutes } from './routes/router';
 import { SystemProvider } from './state/SystemProvider';
 
 /** §9 UI breakpoints: sm 544, md 768, lg 992, xl 1200 (xxl 1800 has no Mantine slot). */
@@ -17,12 +15,12 @@ const theme = createTheme({
 });
 
 export function App({ system }: { system: ConsoleSystem }) {
-  const [router] = useState(createConsoleRouter);
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
       <SystemProvider system={system}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <ConsoleRoutes />
+        </BrowserRouter>
       </SystemProvider>
     </MantineProvider>
   );

@@ -8,11 +8,11 @@ import './styles.css';
 import './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { notifications } from '@mantine/notifications';
 import i18n from './i18n';
 import { App } from './App';
 import { createConsoleSystem } from './services/system';
 import { installAssetReload } from './shell/chunkReload';
+import { showToast } from './shell/toast';
 
 const system = createConsoleSystem({
   // Stately inspector: development builds only, and only when asked for (VITE_INSPECT=1).
@@ -21,7 +21,7 @@ const system = createConsoleSystem({
 
 // §2: a failed static-asset load also reloads the page (after 3 s), with a visible message.
 installAssetReload(() =>
-  notifications.show({ title: i18n.t('app.title'), message: i18n.t('chunk.failed'), color: 'orange' }),
+  showToast({ title: i18n.t('app.title'), message: i18n.t('chunk.failed'), variant: 'warning' }),
 );
 
 const root = document.getElementById('root');

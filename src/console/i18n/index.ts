@@ -7,7 +7,7 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, STORAGE_KEYS, type Language } from '../../protocol/constants';
 import { en } from './en';
 import { ch, de, es, fr, jp } from './others';
-import { resolveLanguage } from './language';
+import { htmlLang, resolveLanguage } from './language';
 
 function readStoredLanguage(): string | null {
   try {
@@ -16,6 +16,9 @@ function readStoredLanguage(): string | null {
     return null; // storage disabled (private mode): use the default
   }
 }
+
+const initial = resolveLanguage(readStoredLanguage());
+if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(initial);
 
 void i18n.use(initReactI18next).init({
   resources: {
@@ -26,11 +29,11 @@ void i18n.use(initReactI18next).init({
     de: { translation: de },
     fr: { translation: fr },
   },
-  lng: resolveLanguage(readStoredLanguage()),
+  lng: initial,
   supportedLngs: [...LANGUAGES],
   fallbackLng: 'en',
   interpolation: { escapeValue: false }, // React escapes
-  returnNull: false,
+  showSupportNotice: false,
 });
 
 /** Switches the interface language and remembers it in localStorage. */
@@ -41,7 +44,7 @@ export function setLanguage(language: Language): void {
     // storage disabled: the choice lasts for this page only
   }
   void i18n.changeLanguage(language);
-  document.documentElement.lang = language;
+  document.documentElement.lang = htmlLang(language);
 }
 
 export default i18n;

@@ -18,3 +18,8 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 export function resolveLanguage(stored: string | null | undefined): Language {
   return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE;
 }
+
+/** BCP 47 tag for <html lang> (the spec's codes 'ch' and 'jp' are not BCP 47). */
+export function htmlLang(language: Language): string {
+  return language === 'ch' ? 'zh' : language === 'jp' ? 'ja' : language;
+}

@@ -30,7 +30,12 @@ export function RouteGuard() {
   if (decision === null) return <Outlet />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'external') return <ExternalRedirect href={decision.href} />;
-  return null; // 'wait': the progress bar shows while auth restores the session
+  // 'wait': auth is restoring the stored session; the top progress bar runs too.
+  return (
+    <Center h="50vh" role="status">
+      <Text c="dimmed">{t('app.loading')}…</Text>
+    </Center>
+  );
 }
 
 /** §2 external redirects (/docs, /blog, /admin): leave the app, with a link in case the browser blocks it. */

@@ -1,11 +1,13 @@
 /**
- * The router: the route table of spec §2 (routes/table.ts) turned into a react-router data router.
+ * The router: the route table of spec §2 (routes/table.ts) turned into react-router route objects,
+ * rendered with `useRoutes` under a <BrowserRouter> (the declarative router ships far less JavaScript than
+ * the data router, and no screen needs loaders).
  * One guard (RouteGuard) sits above every layout; screens are lazy chunks so /login ships little
  * JavaScript (the signed-in shell, the device and camera screens load only when visited).
  */
-import { Navigate, createBrowserRouter, useRouteError, type RouteObject } from 'react-router-dom';
-import { Alert, Container } from '@mantine/core';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { Suspense } from 'react';
+import { ErrorBoundary } from '../shell/ErrorBoundary';
 import { AdaptiveLayout } from '../shell/AdaptiveLayout';
 import { AuthFreeLayout } from '../shell/AuthFreeLayout';
 import { MainLayoutLazy } from '../shell/MainLayoutLazy';
@@ -50,23 +52,10 @@ function routesOf(layout: RouteLayout): RouteObject[] {
   }));
 }
 
-/** Shown when rendering a route throws: the message, never a blank page. */
-function RouteError() {
-  const error = useRouteError();
-  return (
-    <Container py="xl">
-      <Alert color="red" title="Something went wrong" role="alert">
-        {error instanceof Error ? error.message : String(error)}
-      </Alert>
-    </Container>
-  );
-}
-
-/** The route objects (exported for inspection; `createConsoleRouter` builds the browser router). */
+/** The route objects (exported for inspection; <ConsoleRoutes> renders them). */
 export const routeObjects: RouteObject[] = [
   {
     element: <RootShell />,
-    errorElement: <RouteError />,
     children: [
       {
         element: <RouteGuard />,
@@ -89,6 +78,7 @@ export const routeObjects: RouteObject[] = [
   },
 ];
 
-export function createConsoleRouter() {
-  return createBrowserRouter(routeObjects);
+/** The routed console; must sit inside a <BrowserRouter>. A render error shows a message, never a blank page. */
+export function ConsoleRoutes() {
+  return <ErrorBoundary>{useRoutes(routeObjects)}</ErrorBoundary>;
 }

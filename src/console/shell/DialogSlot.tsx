@@ -3,9 +3,7 @@
  * e.g. the confirm-mail dialog of login status 1 (§4) and "Device is not reachable" (§8). Listens to the
  * long-lived actors and to every device connection actor.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { DialogEmitted } from '../../../machines/emitted';
 import {
   useAuthRef,
@@ -17,12 +15,13 @@ import {
 } from '../state/hooks';
 import { enqueueDialog, type QueuedDialog } from './notices';
 
+const DialogView = lazy(() => import('./DialogView'));
+
 interface DialogSource {
   on(type: 'dialog', handler: (event: DialogEmitted) => void): { unsubscribe(): void };
 }
 
 export function DialogSlot() {
-  const { t } = useTranslation();
   const auth = useAuthRef();
   const signal = useSignalRef();
   const table = useDevicesTableRef();
@@ -60,14 +59,10 @@ export function DialogSlot() {
     setQueue((q) => q.slice(1));
   };
 
+  if (!current) return null;
   return (
-    <Modal opened={current !== undefined} onClose={close} title={current?.title ?? ''} centered>
-      <Text data-testid="dialog-message">{current?.message}</Text>
-      <Group justify="flex-end" mt="md">
-        <Button onClick={close} data-autofocus>
-          {t('dialog.ok')}
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <DialogView key={current.key} title={current.title} message={current.message} onClose={close} />
+    </Suspense>
   );
 }

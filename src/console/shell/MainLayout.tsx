@@ -99,7 +99,16 @@ export default function MainLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar component="nav" id="sidebar" aria-label={t('nav.main')} p="xs" data-testid="sidebar">
+      <AppShell.Navbar
+        component="nav"
+        id="sidebar"
+        aria-label={t('nav.main')}
+        p="xs"
+        data-testid="sidebar"
+        data-open={open}
+        // Collapsed = slid off screen; inert keeps its links out of the tab order and the accessibility tree.
+        inert={!open}
+      >
         <ScrollArea>
           {NAV_ITEMS.filter((item) => !item.admin || isAdmin).map((item) => (
             <NavLink

@@ -1,10 +1,9 @@
 /**
  * Shows every `notice` emitted by the long-lived actors (auth, signal, devicesTable, devicePool, streams)
  * and by each device connection actor as a Mantine notification (§2 toasts: title, message, variant).
- * Renders nothing.
+ * Renders the toast container once the first notice arrives.
  */
 import { useEffect } from 'react';
-import { notifications } from '@mantine/notifications';
 import type { NoticeEmitted } from '../../../machines/emitted';
 import {
   useAuthRef,
@@ -14,7 +13,7 @@ import {
   useSignalRef,
   useStreamsRef,
 } from '../state/hooks';
-import { noticeColour } from './notices';
+import { ToastHost, showToast } from './toast';
 
 /** The minimal actor surface this bridge needs: `on('notice', handler)`. */
 interface NoticeSource {
@@ -29,11 +28,10 @@ export function NoticeBridge() {
   const streams = useStreamsRef();
   const connections = useAllConnectionRefs();
   useEffect(() => {
-    const show = (e: NoticeEmitted) =>
-      notifications.show({ title: e.title, message: e.message, color: noticeColour(e.variant) });
+    const show = (e: NoticeEmitted) => showToast(e);
     const sources = [auth, signal, table, pool, streams, ...connections] as unknown as NoticeSource[];
     const subs = sources.map((ref) => ref.on('notice', show));
     return () => subs.forEach((s) => s.unsubscribe());
   }, [auth, signal, table, pool, streams, connections]);
-  return null;
+  return <ToastHost />;
 }

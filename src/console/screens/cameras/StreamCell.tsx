@@ -72,7 +72,7 @@ export const StreamCell = memo(function StreamCell({
             aria-label={t('cameras.fullScreen')}
             data-testid="stream-fullscreen"
           >
-            <span aria-hidden>⛶</span>
+            <FullScreenIcon />
           </ActionIcon>
           <ActionIcon
             variant="subtle"
@@ -81,7 +81,7 @@ export const StreamCell = memo(function StreamCell({
             aria-label={t('cameras.close')}
             data-testid="stream-close"
           >
-            <span aria-hidden>✕</span>
+            <CloseIcon />
           </ActionIcon>
         </Group>
       </Group>
@@ -170,5 +170,38 @@ function CellMenu({
         Full Screen
       </button>
     </div>
+  );
+}
+
+/** Four corner brackets (full screen). Inline SVG: no icon font or package needed. */
+function FullScreenIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden
+    >
+      <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+    </svg>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden
+    >
+      <path d="M6 6l12 12M18 6L6 18" />
+    </svg>
   );
 }

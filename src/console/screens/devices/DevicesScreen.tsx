@@ -114,7 +114,7 @@ export default function DevicesScreen() {
       )}
 
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={900}>
+        <Table.ScrollContainer minWidth={1100}>
           <Table striped highlightOnHover aria-busy={query.status === 'loading'} data-testid="devices-table">
             <Table.Thead>
               <Table.Tr>

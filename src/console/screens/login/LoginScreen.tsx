@@ -95,7 +95,7 @@ export default function LoginScreen() {
           {demo && (
             <Alert color="blue" variant="light" title={t('login.demoTitle')} data-testid="demo-account">
               <Text size="sm">
-                {t('login.demoTitle')}: <strong>{demo.email}</strong> / <strong>{demo.password}</strong>
+                <strong>{demo.email}</strong> / <strong>{demo.password}</strong>
               </Text>
               <Button mt="xs" size="xs" variant="light" onClick={fillDemo} data-testid="use-demo">
                 {t('login.demoUse')}
@@ -142,7 +142,13 @@ export default function LoginScreen() {
             label={
               <>
                 {t('login.agree')}{' '}
-                <Anchor component={Link} to="/policies/terms-conditions" target="_blank" rel="noopener">
+                <Anchor
+                  component={Link}
+                  to="/policies/terms-conditions"
+                  target="_blank"
+                  rel="noopener"
+                  inherit
+                >
                   {t('login.terms')}
                 </Anchor>
               </>
