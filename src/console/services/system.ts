@@ -74,7 +74,14 @@ export function provideConsoleMachine(services: ConsoleServices) {
 
   const auth = authMachine.provide({
     actors: {
-      restoreSession: fromPromise(async () => session.read()),
+      restoreSession: fromPromise(async () => {
+        const stored = session.read();
+        if (!stored || stored.user) return stored;
+        // Tokens without the user: ask the server once; a refused token is dealt with by the next request.
+        const user = await api.userInfo(stored.token).catch(() => null);
+        if (user) session.write({ ...stored, user });
+        return { ...stored, user };
+      }),
       login: fromPromise(async ({ input }) => api.login(input)),
       refreshToken: fromPromise(async ({ input }) => api.refreshAccessToken(input.refreshToken)),
       logout: fromPromise(async ({ input }) => {
