@@ -7,6 +7,7 @@ import os from 'node:os';
 import si from 'systeminformation';
 import type { Logger } from '../../log';
 import type { Backend, JtopHealth, SystemInformation, Usages } from '../types';
+import { hasFfmpeg } from './exec';
 import { FfmpegCamera } from './ffmpegCamera';
 import { readNvidiaGpus, readTegrastats } from './gpu';
 
@@ -37,6 +38,9 @@ export function createHostBackend(options: HostBackendOptions): Backend {
   const board = jetsonModel();
   const kind = board ? 'jetson' : 'x86';
   const cameras = options.cameraSources.map((s, i) => new FfmpegCamera(s, i + 1, options.logger));
+  if (cameras.length > 0 && !hasFfmpeg()) {
+    options.logger.warn('ffmpeg is not installed: cameras are listed but cannot stream until it is');
+  }
   const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
   return {

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import type { ResolutionOption } from '../../../protocol';
 import type { Logger } from '../../log';
+import { hasFfmpeg } from './exec';
 import { DEFAULT_RESOLUTION, STANDARD_RESOLUTIONS } from '../resolutions';
 import { allocI420 } from '../types';
 import type { CameraDevice, CaptureHandle, FrameListener, I420Frame } from '../types';
@@ -113,11 +114,14 @@ export class FfmpegCamera implements CameraDevice {
     this.uniqueId = `${kind}:${shown}`;
   }
 
+  /** Throws when ffmpeg is not installed. */
   startCapture(
     resolution: ResolutionOption,
     onFrame: FrameListener,
     onError?: (err: Error) => void,
   ): CaptureHandle {
+    if (!hasFfmpeg())
+      throw new Error('ffmpeg is not installed on this device; install it to stream its cameras');
     let stopped = false;
     let child: ChildProcess | null = null;
     let restart: NodeJS.Timeout | null = null;
@@ -156,6 +160,7 @@ export class FfmpegCamera implements CameraDevice {
   }
 
   grabFrame(resolution: ResolutionOption): Promise<I420Frame> {
+    if (!hasFfmpeg()) return Promise.reject(new Error('ffmpeg is not installed on this device'));
     return new Promise((resolve, reject) => {
       const c = spawn('ffmpeg', ffmpegArgs(this.source, resolution, 1), {
         stdio: ['ignore', 'pipe', 'ignore'],
