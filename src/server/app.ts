@@ -4,7 +4,7 @@
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -32,6 +32,10 @@ export function createApp(config: ServerConfig): ZodApp {
     bodyLimit: 1024 * 1024,
     // /api/get_devices/ is the spec's path; /api/get_devices answers too.
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors raised before routing (e.g. a malformed URL) get the same { code, message } shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply.code(400).send({ code: API_ERROR_CODES.validation, message: error.message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

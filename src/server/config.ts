@@ -29,6 +29,11 @@ export interface ServerOptions {
   loginRateLimitPerMin?: number;
   /** Fastify/pino log level ('silent', 'error', 'info', …). Default env LOG_LEVEL or 'info'. */
   logLevel?: string;
+  /**
+   * Tests only: embedded PostgreSQL without fsync (initdb --no-sync, fsync=off). Faster, but an OS crash can
+   * corrupt the data directory. Default false.
+   */
+  embeddedPgNoSync?: boolean;
 }
 
 /** Fully resolved configuration. */
@@ -43,6 +48,7 @@ export interface ServerConfig {
   refreshTokenTtlS: number;
   loginRateLimitPerMin: number;
   logLevel: string;
+  embeddedPgNoSync: boolean;
   /** ICE servers handed to browsers (env ICE_SERVERS as JSON); [] by default — loopback needs none. */
   iceServers: IceServer[];
 }
@@ -106,6 +112,7 @@ export function resolveConfig(options: ServerOptions = {}): ServerConfig {
     refreshTokenTtlS,
     loginRateLimitPerMin: options.loginRateLimitPerMin ?? 20,
     logLevel: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
+    embeddedPgNoSync: options.embeddedPgNoSync ?? false,
     iceServers: parseIceServers(process.env.ICE_SERVERS),
   };
 }

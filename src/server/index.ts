@@ -54,7 +54,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     })());
 
   try {
-    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, app.log);
+    database = await openDatabase(
+      { dataDir: config.dataDir, databaseUrl: config.databaseUrl, noSync: config.embeddedPgNoSync },
+      app.log,
+    );
     const tokens = new TokenSigner(await loadSigningKey(database.db));
     const ctx: ServerContext = { config, db: database.db, tokens, presence: new Presence() };
     const seed = createSeed(ctx);

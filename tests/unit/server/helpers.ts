@@ -20,6 +20,7 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     dataDir,
     staticDir: null,
     logLevel: 'silent',
+    embeddedPgNoSync: true,
     ...options,
   });
   return {

@@ -21,6 +21,7 @@ it('refuses a second server on the same data directory with a clear error, and k
     dataDir: first.dataDir,
     staticDir: null,
     logLevel: 'silent',
+    embeddedPgNoSync: true,
   });
   await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
   await expect(second).rejects.toThrow(new RegExp(`in use by another server \\(pid ${process.pid}\\)`));
@@ -42,6 +43,7 @@ it('takes over a stale lock whose process is gone, keeping the data', async () =
     dataDir,
     staticDir: null,
     logLevel: 'silent',
+    embeddedPgNoSync: true,
   });
   try {
     expect(readFileSync(path.join(dataDir, 'server.lock'), 'utf8').split('\n')[0]).toBe(String(process.pid));
