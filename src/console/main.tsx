@@ -15,8 +15,8 @@ import { installAssetReload } from './shell/chunkReload';
 import { showToast } from './shell/toast';
 
 const system = createConsoleSystem({
-  // Stately inspector: development builds only, and only when asked for (VITE_INSPECT=1).
-  inspect: import.meta.env.DEV && import.meta.env.VITE_INSPECT === '1',
+  // Stately inspector: development builds only; services/inspect.ts also requires localStorage inspect = '1'.
+  inspect: import.meta.env.DEV,
 });
 
 // §2: a failed static-asset load also reloads the page (after 3 s), with a visible message.

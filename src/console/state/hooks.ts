@@ -243,6 +243,16 @@ export function useLiveMetrics(ref: DeviceConnectionRef | undefined): LiveMetric
   return useSelector(ref, selectLiveMetrics, shallowEqual);
 }
 
+/** The error text of a device connection (§8 texts, e.g. 'Can not connect to the device…'), or null. */
+export function useConnectionError(ref: DeviceConnectionRef | undefined): string | null {
+  return useSelector(ref, (s: DeviceConnectionSnapshot | undefined) => s?.context.error ?? null);
+}
+
+/** The client version a connected device reports (null until known); changes rarely, unlike metrics. */
+export function useClientVersion(ref: DeviceConnectionRef | undefined): string | null {
+  return useSelector(ref, (s: DeviceConnectionSnapshot | undefined) => s?.context.clientVersion ?? null);
+}
+
 /** The device record a connection holds (label, chipset_id…). */
 export function useConnectionDevice(ref: DeviceConnectionRef) {
   return useSelector(ref, (s: DeviceConnectionSnapshot) => s.context.device);

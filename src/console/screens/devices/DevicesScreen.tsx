@@ -33,7 +33,8 @@ import {
   useDevicesTableQuery,
   useDevicesTableRef,
   useDevicesTableRows,
-  useLiveMetrics,
+  useClientVersion,
+  useConnectionError,
   type DeviceConnectionRef,
 } from '../../state/hooks';
 import { LiveMetricsLine } from '../shared/LiveMetricsLine';
@@ -221,7 +222,7 @@ function ClientVersion({
   device: Device;
   connection: DeviceConnectionRef | undefined;
 }) {
-  const live = useLiveMetrics(connection).clientVersion;
+  const live = useClientVersion(connection);
   return <>{live ?? device.client_version ?? '–'}</>;
 }
 
@@ -236,6 +237,7 @@ function ConnectionCells({
   const { t } = useTranslation();
   const pool = useDevicePoolRef();
   const state = useConnectionState(connection);
+  const error = useConnectionError(connection);
   const connectable = canConnect(state);
   return (
     <>
@@ -248,6 +250,11 @@ function ConnectionCells({
         >
           {t(`connection.${state}`)}
         </Badge>
+        {error && (state === 'errored' || state === 'closed') && (
+          <Text size="xs" c="red" mt={2} maw={220} data-testid={`device-error-${device.device_id}`}>
+            {error}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         {connectable ? (

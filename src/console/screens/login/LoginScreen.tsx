@@ -93,7 +93,13 @@ export default function LoginScreen() {
           </div>
 
           {demo && (
-            <Alert color="blue" variant="light" title={t('login.demoTitle')} data-testid="demo-account">
+            <Alert
+              color="blue"
+              variant="light"
+              title={t('login.demoTitle')}
+              role="note"
+              data-testid="demo-account"
+            >
               <Text size="sm">
                 <strong>{demo.email}</strong> / <strong>{demo.password}</strong>
               </Text>
@@ -115,7 +121,7 @@ export default function LoginScreen() {
               edited();
             }}
             error={errors.email ? t(errors.email) : undefined}
-            withAsterisk
+            required
             data-testid="login-email"
           />
           <PasswordInput
@@ -129,7 +135,7 @@ export default function LoginScreen() {
               edited();
             }}
             error={errors.password ? t(errors.password) : undefined}
-            withAsterisk
+            required
             data-testid="login-password"
           />
           <Checkbox
