@@ -1,5 +1,5 @@
 /** Accounts seeded by playwright.config.ts's web server, and REST helpers for the end-to-end tests. */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = { email: 'demo@edge.local', password: 'demo-edge-2026' };
 export const SECOND = { email: 'second@edge.local', password: 'second-edge-2026' };
@@ -36,4 +36,23 @@ export async function waitAllOnline(request: APIRequestContext, token: string, c
       { timeout: 60_000 },
     )
     .toBe(count);
+}
+
+/** Signs in through the login form and lands on /dashboard. */
+export async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(who.email);
+  await page.getByTestId('login-password').fill(who.password);
+  await page.getByTestId('login-terms').check();
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Client-side navigation (a reload would close the device links, as in any single-page console). */
+export async function navigate(page: Page, path: string) {
+  await page.evaluate((p) => {
+    history.pushState({}, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
