@@ -14,8 +14,8 @@ export function scheduleChunkReload(): void {
 
 /** Installs the `vite:preloadError` handler (a failed static-asset preload) once at start-up. */
 export function installAssetReload(onFailure: () => void): void {
-  window.addEventListener('vite:preloadError', (event) => {
-    event.preventDefault(); // handled here: no unhandled rejection
+  window.addEventListener('vite:preloadError', () => {
+    // Not preventDefault(): the failed import still rejects, so lazyScreen shows its message too.
     onFailure();
     scheduleChunkReload();
   });

@@ -11,7 +11,10 @@ import { scheduleChunkReload } from './chunkReload';
 export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazy(async (): Promise<{ default: ComponentType<P> }> => {
     try {
-      return await load();
+      const mod = await load();
+      // Vite's preload helper resolves undefined when a 'vite:preloadError' listener prevented the default.
+      if (!mod?.default) throw new Error('route chunk resolved without a component');
+      return mod;
     } catch (error) {
       console.error('route chunk failed to load', error);
       scheduleChunkReload();
