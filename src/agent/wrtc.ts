@@ -11,6 +11,18 @@ export { wrtc };
 /** wrtc's non-standard media API: RTCVideoSource (I420 frames in), RTCVideoSink, i420ToRgba. */
 export const nonstandard = wrtc.nonstandard;
 
+/**
+ * `ws`'s WebSocket with an 'error' listener of its own. PeerJS sets no `onerror`, and `ws` throws an
+ * unhandled 'error' event when the server refuses the upgrade (401 for a revoked device token), which would
+ * crash the agent; PeerJS still sees the close and reports 'socket-closed' to the signalling module.
+ */
+class SafeWebSocket extends WebSocket {
+  constructor(...args: ConstructorParameters<typeof WebSocket>) {
+    super(...args);
+    this.on('error', () => {});
+  }
+}
+
 let installed = false;
 /** Installs RTCPeerConnection, RTCSessionDescription, RTCIceCandidate and WebSocket on globalThis (once). */
 export function installWebRtcGlobals(): void {
@@ -19,7 +31,7 @@ export function installWebRtcGlobals(): void {
   g.RTCPeerConnection = wrtc.RTCPeerConnection;
   g.RTCSessionDescription = wrtc.RTCSessionDescription;
   g.RTCIceCandidate = wrtc.RTCIceCandidate;
-  if (typeof g.WebSocket === 'undefined') g.WebSocket = WebSocket;
+  if (typeof g.WebSocket === 'undefined') g.WebSocket = SafeWebSocket;
   installed = true;
 }
 
