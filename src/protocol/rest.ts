@@ -207,7 +207,5 @@ export const ExistResponse = z.object({ exist: z.boolean() });
  * Agent-facing: POST device/register-cameras (device token) registers the device's physical cameras.
  */
 export const RegisterCamerasRequest = z.object({
-  cameras: z
-    .array(z.object({ camera_id: z.string(), name: z.string(), unique_id: z.string() }))
-    .max(64),
+  cameras: z.array(z.object({ camera_id: z.string(), name: z.string(), unique_id: z.string() })).max(64),
 });
