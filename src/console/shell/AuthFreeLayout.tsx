@@ -1,7 +1,7 @@
 /** The auth-free layout of §2 (login, register, password reset, 404, expired): a centred column. */
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Box, Container, Title } from '@mantine/core';
+import { Box, Container, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RouteFallback } from './RouteFallback';
 
@@ -13,9 +13,9 @@ export function AuthFreeLayout() {
         {t('app.skipToContent')}
       </a>
       <Box component="header" py="md" px="lg">
-        <Title order={2} size="h4">
+        <Text component="div" fw={700} size="xl">
           {t('app.title')}
-        </Title>
+        </Text>
       </Box>
       <Container component="main" id="main" size="sm" py="lg" tabIndex={-1}>
         <Suspense fallback={<RouteFallback />}>

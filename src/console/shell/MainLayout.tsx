@@ -15,7 +15,7 @@ import {
   NativeSelect,
   NavLink,
   ScrollArea,
-  Title,
+  Text,
   Tooltip,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -86,11 +86,12 @@ export default function MainLayout() {
               aria-controls="sidebar"
               data-testid="sidebar-toggle"
             />
-            <Title order={1} size="h4">
+            {/* The brand is not a heading: each screen's own title is the page's h1. */}
+            <Text component="div" fw={700} size="xl">
               <Link to="/dashboard" className="brand-link">
                 {t('app.title')}
               </Link>
-            </Title>
+            </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
             <SignalBadge />

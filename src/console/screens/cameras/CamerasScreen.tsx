@@ -27,9 +27,9 @@ export default function CamerasScreen() {
   const connections = useConnectionRefs();
   return (
     <Stack gap="lg">
-      <Title order={2}>{t('cameras.title')}</Title>
+      <Title order={1}>{t('cameras.title')}</Title>
       <section aria-labelledby="cameras-available">
-        <Title order={3} size="h4" id="cameras-available" mb="sm">
+        <Title order={2} size="h4" id="cameras-available" mb="sm">
           {t('cameras.available')}
         </Title>
         {connections.length === 0 ? (
@@ -102,7 +102,7 @@ function StreamGrid() {
   return (
     <section aria-labelledby="stream-grid-title">
       <Group justify="space-between" mb="sm">
-        <Title order={3} size="h4" id="stream-grid-title">
+        <Title order={2} size="h4" id="stream-grid-title">
           {t('cameras.grid')}
         </Title>
         {entries.length > CAMERA_GRID_CELLS_PER_PAGE && (

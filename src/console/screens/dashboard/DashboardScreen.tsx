@@ -32,7 +32,7 @@ export default function DashboardScreen() {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>{t('dashboard.title')}</Title>
+      <Title order={1}>{t('dashboard.title')}</Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Stat label={t('dashboard.totalDevices')} value={totalItems} testId="stat-total" />
         <Stat label={t('dashboard.onlineDevices')} value={activeDevicesCount} testId="stat-online" />
@@ -47,7 +47,7 @@ export default function DashboardScreen() {
         </Button>
       </Group>
       <section aria-labelledby="live-title">
-        <Title order={3} size="h4" id="live-title" mb="sm">
+        <Title order={2} size="h4" id="live-title" mb="sm">
           {t('dashboard.liveTitle')}
         </Title>
         {connections.length === 0 ? (

@@ -36,7 +36,7 @@ export function DeviceDetails({ device }: { device: Device }) {
       data-testid="device-details"
     >
       <Stack gap="sm">
-        <Title order={3} id="device-details-title" size="h4">
+        <Title order={2} id="device-details-title" size="h4">
           {t('devices.details')}: {device.label}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">

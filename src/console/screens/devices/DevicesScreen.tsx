@@ -74,7 +74,7 @@ export default function DevicesScreen() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>{t('devices.title')}</Title>
+          <Title order={1}>{t('devices.title')}</Title>
           <Text c="dimmed" size="sm" data-testid="devices-summary">
             {t('devices.total', { count: query.totalItems, online: query.activeDevicesCount })}
           </Text>

@@ -84,7 +84,7 @@ export default function LoginScreen() {
       <form onSubmit={onSubmit} noValidate aria-labelledby="login-title" data-testid="login-form">
         <Stack gap="md">
           <div>
-            <Title order={2} id="login-title">
+            <Title order={1} id="login-title">
               {t('login.title')}
             </Title>
             <Text c="dimmed" size="sm">

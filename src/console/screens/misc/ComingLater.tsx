@@ -13,7 +13,7 @@ export function ComingLater({ entry }: { entry: RouteEntry }) {
   return (
     <Paper p="lg" withBorder maw={640} data-testid="coming-later">
       <Stack gap="sm">
-        <Title order={2}>{t('later.title', { title: entry.title })}</Title>
+        <Title order={1}>{t('later.title', { title: entry.title })}</Title>
         <Text c="dimmed">{t('later.body', { path: pathname })}</Text>
         <Anchor component={Link} to="/dashboard">
           {t('app.backToDashboard')}

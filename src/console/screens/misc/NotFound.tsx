@@ -8,7 +8,7 @@ export function NotFound() {
   return (
     <Paper p="lg" withBorder data-testid="not-found">
       <Stack gap="sm">
-        <Title order={2}>{t('notFound.title')}</Title>
+        <Title order={1}>{t('notFound.title')}</Title>
         <Text>{t('notFound.body')}</Text>
         <Anchor component={Link} to="/dashboard">
           {t('app.backToDashboard')}
@@ -24,7 +24,7 @@ export function Expired() {
   return (
     <Paper p="lg" withBorder data-testid="expired">
       <Stack gap="sm">
-        <Title order={2}>{t('expired.title')}</Title>
+        <Title order={1}>{t('expired.title')}</Title>
         <Text>{t('expired.body')}</Text>
         <Anchor component={Link} to="/login">
           {t('expired.signIn')}
