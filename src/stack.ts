@@ -90,7 +90,7 @@ function spawnAgent(url: string, a: Omit<AgentProcess, 'child'>, onLine?: StackO
     {
       cwd: ROOT,
       // The token travels in the environment, not argv, so `ps` does not show it.
-      env: { ...process.env, AGENT_TOKEN: a.token },
+      env: { ...process.env, AGENT_TOKEN: a.token, AGENT_EXIT_WITH_PARENT: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

