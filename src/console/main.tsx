@@ -17,6 +17,7 @@ import { showToast } from './shell/toast';
 const system = createConsoleSystem({
   // Stately inspector: development builds only; services/inspect.ts also requires localStorage inspect = '1'.
   inspect: import.meta.env.DEV,
+  debugGlobal: localStorage.getItem('edge.debug') === '1',
 });
 
 // §2: a failed static-asset load also reloads the page (after 3 s), with a visible message.

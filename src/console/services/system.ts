@@ -198,6 +198,11 @@ export interface ConsoleSystemOptions {
   browserId?: string;
   /** PeerJS factory and location (tests). */
   peer?: Pick<PeerLinkOptions, 'createPeer' | 'location'>;
+  /**
+   * Expose `window.__edgeConsole = { system, callDevice }` (benchmarks and support; main.tsx sets it when
+   * local storage 'edge.debug' is '1'). It gives the page nothing the signed-in user does not have already.
+   */
+  debugGlobal?: boolean;
 }
 
 /**
@@ -221,5 +226,11 @@ export function createConsoleSystem(options: ConsoleSystemOptions = {}): Console
     inspect: options.inspect ? createDevInspector() : undefined,
   });
   root.start();
+  if (options.debugGlobal) {
+    (globalThis as { __edgeConsole?: unknown }).__edgeConsole = {
+      system: root,
+      callDevice: peerLink.callDevice.bind(peerLink),
+    };
+  }
   return root;
 }
