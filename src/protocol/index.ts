@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './errors';
 export * from './rest';
 export * from './commands';
 export * from './link';

@@ -9,19 +9,8 @@ import { z } from 'zod';
 export const ApiError = z.object({ code: z.string(), message: z.string() });
 export type ApiError = z.infer<typeof ApiError>;
 
-/** Error codes the console acts on (spec §4 auth, §8). */
-export const API_ERROR_CODES = {
-  tokenExpired: 'Token_expired',
-  invalidToken: 'invalid_token',
-  invalidRefreshToken: 'Invalid_refresh_token',
-  expiredRefreshToken: 'expired_refresh_token',
-  unauthorized: 'Unauthorized',
-  forbidden: 'Forbidden',
-  notFound: 'Not_found',
-  validation: 'Validation_error',
-  rateLimited: 'Rate_limited',
-  loginFailed: 'Login_failed',
-} as const;
+/** Error codes the console acts on (spec §4 auth, §8); defined in errors.ts (no zod). */
+export { API_ERROR_CODES } from './errors';
 
 export const Role = z.enum(['admin', 'user']);
 export type Role = z.infer<typeof Role>;

@@ -9,30 +9,82 @@
  * access token (single flight: concurrent requests share one refresh) and retries the request ONCE with the
  * new token; if the retry is refused again the session is rejected (auth signs out with the §8 notice).
  * Only views' machines call this, through actors provided in system.ts — views never call REST.
+ *
+ * Bundle size (/login ≤ 150 KB gz): ofetch and the zod schemas (src/protocol/rest.ts, which pulls in zod)
+ * are loaded with cached dynamic imports on the first request, so the entry chunk ships neither. A request
+ * names its answer schema by its export name in rest.ts ('LoginResponse') or by a function receiving the
+ * rest module; error answers are recognised with a structural `{ code, message }` check.
  */
-import { createFetch, FetchError, ofetch, type $Fetch } from 'ofetch';
+import type { $Fetch, FetchError } from 'ofetch';
 import { waitFor, type ActorRefFrom } from 'xstate';
 import type { z } from 'zod';
 import type { authMachine, RefreshedTokens } from '../../../machines/auth.machine';
 import { AUTH_ERRORS } from '../../../machines/auth.machine';
 import { API_BASE } from '../../protocol/constants';
-import {
-  API_ERROR_CODES,
+import { API_ERROR_CODES } from '../../protocol/errors';
+import type * as RestModule from '../../protocol/rest';
+import type {
   ApiError,
   BrowserTokenResponse,
-  CheckStreamLimitResponse,
   DeviceGrantResponse,
-  ExistResponse,
+  GetDevicesQuery,
   GetDevicesResponse,
   IceServersResponse,
+  LoginRequest,
   LoginResponse,
-  NewAccessTokenResponse,
-  PresenceResponse,
-  UserInfoResponse,
-  type GetDevicesQuery,
-  type LoginRequest,
-  type UserInfo,
+  UserInfo,
 } from '../../protocol/rest';
+
+/** The module src/protocol/rest.ts (its zod schemas), as the dynamic import resolves it. */
+export type RestSchemas = typeof RestModule;
+/** Export names of rest.ts that are zod schemas. */
+export type RestSchemaKey = {
+  [K in keyof RestSchemas]: RestSchemas[K] extends z.ZodType ? K : never;
+}[keyof RestSchemas];
+/**
+ * How a request names the schema of its answer: an export name of rest.ts, a function picking a schema
+ * from the loaded rest module, or (callers that already hold zod) a schema itself.
+ */
+export type SchemaRef = RestSchemaKey | ((rest: RestSchemas) => z.ZodType) | z.ZodType;
+/** The zod schema a SchemaRef stands for. */
+export type SchemaOf<R extends SchemaRef> = R extends RestSchemaKey
+  ? RestSchemas[R]
+  : R extends (rest: RestSchemas) => infer S
+    ? Extract<S, z.ZodType>
+    : Extract<R, z.ZodType>;
+/** The parsed answer of a request with schema `R`. */
+export type AnswerOf<R extends SchemaRef> = z.infer<Extract<SchemaOf<R>, z.ZodType>>;
+
+let restModule: Promise<RestSchemas> | null = null;
+/** rest.ts (and zod), imported once; a failed load is retried by the next request. */
+function loadRest(): Promise<RestSchemas> {
+  restModule ??= import('../../protocol/rest').catch((error: unknown) => {
+    restModule = null;
+    throw error;
+  });
+  return restModule;
+}
+
+interface OfetchModule {
+  ofetch: $Fetch;
+  createFetch: typeof import('ofetch').createFetch;
+  FetchError: typeof FetchError;
+}
+let ofetchModule: Promise<OfetchModule> | null = null;
+/** ofetch, imported once; a failed load is retried by the next request. */
+function loadOfetch(): Promise<OfetchModule> {
+  ofetchModule ??= import('ofetch').catch((error: unknown) => {
+    ofetchModule = null;
+    throw error;
+  });
+  return ofetchModule;
+}
+
+function resolveSchema(ref: SchemaRef, rest: RestSchemas): z.ZodType {
+  if (typeof ref === 'string') return rest[ref];
+  if (typeof ref === 'function') return ref(rest);
+  return ref;
+}
 
 /** §8 network error text. */
 export const SERVERS_UNAVAILABLE = AUTH_ERRORS.unavailable;
@@ -119,8 +171,9 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-interface RequestOptions<S extends z.ZodType> {
-  schema: S;
+/** One request; `schema` names the zod schema its 2xx answer must match (see SchemaRef). */
+export interface RequestOptions<R extends SchemaRef = SchemaRef> {
+  schema: R;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | undefined>;
   body?: unknown;
@@ -141,9 +194,12 @@ const UNAUTHORIZED_CODES: string[] = [
   API_ERROR_CODES.expiredRefreshToken,
 ];
 
+/** The `{ code, message }` of an error answer (rest.ts ApiError, checked structurally), else null. */
 const errorOf = (answer: RawAnswer): ApiError | null => {
-  const parsed = ApiError.safeParse(answer.data);
-  return parsed.success ? parsed.data : null;
+  const data = answer.data as { code?: unknown; message?: unknown } | null;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const { code, message } = data;
+  return typeof code === 'string' && typeof message === 'string' ? { code, message } : null;
 };
 const isTokenExpired = (answer: RawAnswer) =>
   answer.status === 401 && errorOf(answer)?.code === API_ERROR_CODES.tokenExpired;
@@ -155,18 +211,22 @@ const isTokenRefused = (answer: RawAnswer) => answer.status === 401;
  */
 export function createApiClient(options: ApiClientOptions) {
   const { bridge } = options;
-  const $fetch: $Fetch = options.fetch ? createFetch({ fetch: options.fetch }) : ofetch;
   const baseURL = options.baseURL ?? API_BASE;
+  let fetcher: $Fetch | null = null;
 
   async function send(
     path: string,
-    opts: RequestOptions<z.ZodType>,
+    opts: Omit<RequestOptions, 'schema'>,
     token: string | null,
   ): Promise<RawAnswer> {
     const headers: Record<string, string> = { ...opts.headers };
     if (token) headers.Authorization = `Token ${token}`;
     try {
-      const res = await $fetch.raw(path, {
+      if (!fetcher) {
+        const mod = await loadOfetch();
+        fetcher ??= options.fetch ? mod.createFetch({ fetch: options.fetch }) : mod.ofetch;
+      }
+      const res = await fetcher.raw(path, {
         baseURL,
         method: opts.method ?? 'GET',
         query: opts.query,
@@ -179,21 +239,31 @@ export function createApiClient(options: ApiClientOptions) {
       return { status: res.status, data: res._data };
     } catch (error) {
       if (opts.signal?.aborted) throw error;
-      if (error instanceof FetchError || error instanceof TypeError) {
-        throw new ApiRequestError(SERVERS_UNAVAILABLE, 'network', 0);
-      }
+      // FetchError, TypeError (fetch failed) or a failed load of ofetch: the server is out of reach.
+      throw new ApiRequestError(SERVERS_UNAVAILABLE, 'network', 0);
+    }
+  }
+
+  /** rest.ts for parsing an answer; a failed load counts as the servers being out of reach. */
+  async function schemas(): Promise<RestSchemas> {
+    try {
+      return await loadRest();
+    } catch {
       throw new ApiRequestError(SERVERS_UNAVAILABLE, 'network', 0);
     }
   }
 
   /** One request with the one-retry-after-refresh rule (§4, §9). */
-  async function request<S extends z.ZodType>(path: string, opts: RequestOptions<S>): Promise<z.infer<S>> {
+  async function request<R extends SchemaRef>(path: string, opts: RequestOptions<R>): Promise<AnswerOf<R>> {
     const authenticated = opts.authenticated ?? true;
     let token: string | null = null;
     if (authenticated) {
       token = bridge.getToken();
       if (!token) throw new ApiRequestError(AUTHORIZATION_MISSING, API_ERROR_CODES.unauthorized, 401);
     }
+    // Start loading the schemas alongside the request (only awaited for a 2xx answer).
+    const rest = schemas();
+    rest.catch(() => undefined);
     let answer = await send(path, opts, token);
     if (authenticated && token && isTokenExpired(answer)) {
       const fresh = await bridge.refreshToken(token);
@@ -211,11 +281,11 @@ export function createApiClient(options: ApiClientOptions) {
       throw toError(answer);
     }
     if (answer.status < 200 || answer.status >= 300) throw toError(answer);
-    const parsed = opts.schema.safeParse(answer.data);
+    const parsed = resolveSchema(opts.schema, await rest).safeParse(answer.data);
     if (!parsed.success) {
       throw new ApiRequestError('Unexpected answer from the server.', 'invalid_response', answer.status);
     }
-    return parsed.data;
+    return parsed.data as AnswerOf<R>;
   }
 
   function toError(answer: RawAnswer): ApiRequestError {
@@ -237,7 +307,7 @@ export function createApiClient(options: ApiClientOptions) {
         return await request('login', {
           method: 'POST',
           body: credentials,
-          schema: LoginResponse,
+          schema: 'LoginResponse',
           authenticated: false,
         });
       } catch (error) {
@@ -253,7 +323,7 @@ export function createApiClient(options: ApiClientOptions) {
     /** POST logout with the given token (best effort; the caller ignores failures). */
     async logout(token: string | null): Promise<void> {
       if (!token) return;
-      await send('logout', { method: 'POST', schema: ApiError }, token);
+      await send('logout', { method: 'POST' }, token);
     },
 
     /** POST new_access_token with `Refresh-Token` → the new access token and the rotated refresh token. */
@@ -263,7 +333,7 @@ export function createApiClient(options: ApiClientOptions) {
       const answer = await request('new_access_token', {
         method: 'POST',
         headers: { 'Refresh-Token': refreshToken },
-        schema: NewAccessTokenResponse,
+        schema: 'NewAccessTokenResponse',
         authenticated: false,
       });
       return { token: answer.data.token, refreshToken: answer.data.refresh_token };
@@ -271,16 +341,16 @@ export function createApiClient(options: ApiClientOptions) {
 
     /** GET user-info with an explicit token (used while restoring, before auth holds it). */
     async userInfo(token: string): Promise<UserInfo> {
-      const answer = await send('user-info', { schema: UserInfoResponse }, token);
+      const answer = await send('user-info', {}, token);
       if (answer.status !== 200) throw toError(answer);
-      return UserInfoResponse.parse(answer.data).user_info;
+      return (await schemas()).UserInfoResponse.parse(answer.data).user_info;
     },
 
     /** GET get_devices/ — one page of the devices table (§7, §9 defaults). */
     getDevices(query: GetDevicesQuery, signal?: AbortSignal): Promise<GetDevicesResponse> {
       return request('get_devices/', {
         query: query as Record<string, string | number | undefined>,
-        schema: GetDevicesResponse,
+        schema: 'GetDevicesResponse',
         signal,
       });
     },
@@ -290,13 +360,13 @@ export function createApiClient(options: ApiClientOptions) {
       return request('get_browser_token', {
         method: 'POST',
         body: { browser_id: browserId },
-        schema: BrowserTokenResponse,
+        schema: 'BrowserTokenResponse',
       });
     },
 
     /** GET ice-servers?deviceId → servers. */
     async iceServers(deviceId?: string): Promise<z.infer<typeof IceServersResponse>['servers']> {
-      const answer = await request('ice-servers', { query: { deviceId }, schema: IceServersResponse });
+      const answer = await request('ice-servers', { query: { deviceId }, schema: 'IceServersResponse' });
       return answer.servers;
     },
 
@@ -309,7 +379,7 @@ export function createApiClient(options: ApiClientOptions) {
       return request('device-grant', {
         method: 'POST',
         body: { device_id: deviceId, browser_id: browserId },
-        schema: DeviceGrantResponse,
+        schema: 'DeviceGrantResponse',
         signal,
       });
     },
@@ -318,7 +388,7 @@ export function createApiClient(options: ApiClientOptions) {
     async checkStreamLimit(deviceId: string, numOfCameras: number, signal?: AbortSignal): Promise<boolean> {
       const answer = await request('usage/check_stream_limit', {
         query: { deviceId, numOfCameras },
-        schema: CheckStreamLimitResponse,
+        schema: 'CheckStreamLimitResponse',
         signal,
       });
       return answer.is_quota_available;
@@ -327,7 +397,7 @@ export function createApiClient(options: ApiClientOptions) {
     /** GET check/peerjs/{device_id} → exist (is the device registered with signalling?). */
     async checkDeviceExists(deviceId: string, signal?: AbortSignal): Promise<boolean> {
       const answer = await request(`check/peerjs/${encodeURIComponent(deviceId)}`, {
-        schema: ExistResponse,
+        schema: 'ExistResponse',
         signal,
       });
       return answer.exist;
@@ -336,7 +406,7 @@ export function createApiClient(options: ApiClientOptions) {
     /** GET peerjs/peerjs/{device_id} → isOnline. */
     async isDeviceOnline(deviceId: string, signal?: AbortSignal): Promise<boolean> {
       const answer = await request(`peerjs/peerjs/${encodeURIComponent(deviceId)}`, {
-        schema: PresenceResponse,
+        schema: 'PresenceResponse',
         signal,
       });
       return answer.isOnline;

@@ -8,6 +8,8 @@
  * `DeviceCommandError { code, message }`; so do a time-out ('timeout'), a closed link ('link_closed') and a
  * reply that fails validation ('invalid_reply'). Malformed messages from the device are ignored.
  * Transport-agnostic (any `DataConnectionLike`), so it is tested without PeerJS.
+ * This module imports zod (through the protocol schemas): peerLink.ts loads it with a dynamic import when
+ * signalling opens, so the /login page does not ship it.
  */
 import {
   deviceCommands,
@@ -16,54 +18,27 @@ import {
   type DeviceProcess,
 } from '../../protocol/commands';
 import { AgentToBrowser, LINK_ERROR_CODES } from '../../protocol/link';
+import {
+  DEVICE_CALL_TIMEOUT_MS,
+  DeviceCommandError,
+  randomId,
+  type CallOptions,
+  type DataConnectionLike,
+} from './linkShared';
 
-/** Default per-call time-out, ms. */
-export const DEVICE_CALL_TIMEOUT_MS = 10_000;
-
-/** A device's error reply (or a local failure of the call). `code` is one of LINK_ERROR_CODES or below. */
-export class DeviceCommandError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly process?: string,
-  ) {
-    super(message);
-    this.name = 'DeviceCommandError';
-  }
-}
-
-/** The part of a PeerJS DataConnection we use. */
-export interface DataConnectionLike {
-  readonly peer: string;
-  readonly open: boolean;
-  send(data: unknown): void | Promise<void>;
-  close(): void;
-  on(event: 'open' | 'close', listener: () => void): unknown;
-  on(event: 'data', listener: (data: unknown) => void): unknown;
-  on(event: 'error', listener: (error: Error) => void): unknown;
-  off?(event: string, listener: (...args: never[]) => void): unknown;
-}
-
-/** A random id, url-safe (works in insecure contexts, unlike crypto.randomUUID). */
-export function randomId(bytes = 12): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' && bytes === 16) {
-    return crypto.randomUUID();
-  }
-  const buf = new Uint8Array(bytes);
-  crypto.getRandomValues(buf);
-  return Array.from(buf, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export {
+  DEVICE_CALL_TIMEOUT_MS,
+  DeviceCommandError,
+  randomId,
+  type CallOptions,
+  type DataConnectionLike,
+} from './linkShared';
 
 interface Pending {
   process: string;
   resolve: (data: unknown) => void;
   reject: (error: DeviceCommandError) => void;
   timer: ReturnType<typeof setTimeout>;
-}
-
-export interface CallOptions {
-  /** Time-out of this call, ms (default DEVICE_CALL_TIMEOUT_MS). */
-  timeoutMs?: number;
 }
 
 /** One open device link. */

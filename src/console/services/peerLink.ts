@@ -9,20 +9,31 @@
  *   `open()` again: the same peer reconnects, or a new one is created when it was destroyed.
  * - Device links: `openDevice` = POST device-grant → peer.connect(device_id, { serialization: 'json',
  *   reliable: true }) → hello/hello.ok. `callDevice(deviceId, process, payload)` is the typed request/reply.
+ * - The device-link code (deviceRpc.ts, which validates with zod) is loaded on demand: prefetched when
+ *   signalling opens, awaited by `openDevice`; device links only exist after that, so `callDevice` never waits.
  */
 import { DEVICE_CONNECTION_TIMEOUT_MS, PEERJS_KEY, PEERJS_PATH } from '../../protocol/constants';
 import type { CommandReply, CommandRequest, DeviceProcess } from '../../protocol/commands';
 import type { IceServer } from '../../protocol/rest';
 import type { ApiClient } from './api';
-import {
-  DeviceCommandError,
-  DeviceLinkClient,
-  randomId,
-  type CallOptions,
-  type DataConnectionLike,
-} from './deviceRpc';
+import type { DeviceLinkClient } from './deviceRpc';
+import { DeviceCommandError, randomId, type CallOptions, type DataConnectionLike } from './linkShared';
 
-export { DeviceCommandError } from './deviceRpc';
+export { DeviceCommandError } from './linkShared';
+
+type DeviceRpcModule = typeof import('./deviceRpc');
+let deviceRpc: Promise<DeviceRpcModule> | null = null;
+/**
+ * deviceRpc.ts (and with it zod and the command/link schemas), imported once: prefetched when signalling
+ * opens, awaited by the first `openDevice`. A failed load is retried next time.
+ */
+function loadDeviceRpc(): Promise<DeviceRpcModule> {
+  deviceRpc ??= import('./deviceRpc').catch((error: unknown) => {
+    deviceRpc = null;
+    throw error;
+  });
+  return deviceRpc;
+}
 
 /** The part of a PeerJS `Peer` we use. */
 export interface PeerLike {
@@ -132,6 +143,7 @@ export class PeerLink {
       return;
     }
     if (existing) this.destroyPeer();
+    loadDeviceRpc().catch(() => undefined); // prefetch for the first openDevice
     const { servers, token } = await this.options.api.getBrowserToken(this.options.browserId);
     this.iceServers = servers;
     const loc = this.options.location ?? window.location;
@@ -235,6 +247,9 @@ export class PeerLink {
       if (!this.opening) throw new DeviceCommandError('signalling', 'Signalling is not connected.');
       await this.opening;
     }
+    const { DeviceLinkClient } = await loadDeviceRpc().catch(() => {
+      throw new DeviceCommandError('link_closed', 'Can not connect to the device.');
+    });
     const { grant } = await this.options.api.deviceGrant(deviceId, this.options.browserId, signal);
     if (signal?.aborted) throw new DeviceCommandError('aborted', 'Connection attempt cancelled.');
     const peer = this.peer;

@@ -6,7 +6,23 @@
  */
 import type { StoredSession } from '../../../machines/auth.machine';
 import { STORAGE_KEYS } from '../../protocol/constants';
-import { UserInfo } from '../../protocol/rest';
+import type { UserInfo } from '../../protocol/rest';
+
+const ROLES: readonly string[] = ['admin', 'user'];
+const isStringOrNull = (v: unknown): v is string | null => v === null || typeof v === 'string';
+
+/**
+ * The stored user when it has the shape of rest.ts `UserInfo` (checked structurally, so the first page does
+ * not load zod), reduced to its fields; null otherwise.
+ */
+export function parseStoredUser(value: unknown): UserInfo | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, email, username, bio, image, roles } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof email !== 'string' || typeof username !== 'string') return null;
+  if (!isStringOrNull(bio) || !isStringOrNull(image)) return null;
+  if (!Array.isArray(roles) || !roles.every((r) => typeof r === 'string' && ROLES.includes(r))) return null;
+  return { id, email, username, bio, image, roles: [...(roles as UserInfo['roles'])] };
+}
 
 /** The part of the Web Storage API we use. */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -38,8 +54,8 @@ export function createSessionStore(storage: KeyValueStorage | null) {
         const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
         if (!token || !refreshToken) return null;
         const rawUser = storage.getItem(STORAGE_KEYS.user);
-        const user = rawUser ? UserInfo.safeParse(JSON.parse(rawUser)) : null;
-        return { token, refreshToken, user: user?.success ? user.data : null };
+        const user = rawUser ? parseStoredUser(JSON.parse(rawUser)) : null;
+        return { token, refreshToken, user };
       } catch {
         return null;
       }
