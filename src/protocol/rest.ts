@@ -198,3 +198,52 @@ export const ExistResponse = z.object({ exist: z.boolean() });
 export const RegisterCamerasRequest = z.object({
   cameras: z.array(z.object({ camera_id: z.string(), name: z.string(), unique_id: z.string() })).max(64),
 });
+
+/** §3 Camera layout cell (react-grid-layout item): grid units; i = the stream's layout key. */
+export const LayoutCell = z.object({
+  i: z.string().min(1).max(200),
+  x: z.number().int().min(0).max(11),
+  y: z.number().int().min(0).max(10_000),
+  w: z.number().int().min(1).max(12),
+  h: z.number().int().min(1).max(48),
+  minW: z.number().int().min(1).max(12).optional(),
+  static: z.boolean().optional(),
+  plus: z.boolean().optional(),
+});
+export type LayoutCell = z.infer<typeof LayoutCell>;
+/**
+ * A saved camera page (§2 Camera control page): which cameras are open on which grid page, and where.
+ * `key` identifies a camera: `${device_id}:${camera_id}` for physical cameras, `ip:${ip_camera_id}` for IP
+ * cameras. Not a spec §7 call: the layout "survives a reload and a new sign-in on the same account"
+ * (issue 3), so it is stored per user on the server.
+ */
+export const SavedStream = z.object({
+  key: z.string().min(1).max(200),
+  deviceId: z.string().min(1).max(100),
+  cameraId: z.string().min(1).max(200),
+  page: z.number().int().min(0).max(100),
+  cell: LayoutCell,
+  resolution: z
+    .object({
+      pixel_format: z.string().max(32),
+      width: z.number().int().positive().max(8192),
+      height: z.number().int().positive().max(8192),
+      fps: z.number().positive().max(240),
+    })
+    .nullable()
+    .optional(),
+});
+export type SavedStream = z.infer<typeof SavedStream>;
+/** GET camera-layout → { streams, updated_at }; PUT camera-layout { streams } → same. At most 12 per page. */
+export const CameraLayout = z.object({ streams: z.array(SavedStream).max(1200) });
+export type CameraLayout = z.infer<typeof CameraLayout>;
+export const CameraLayoutResponse = CameraLayout.extend({ updated_at: z.string().nullable() });
+
+/**
+ * Agent-facing: GET device/ip-cameras (device token) → the IP cameras this device pulls (§3 IP camera:
+ * "stream through the device that can reach them"). url: rtsp://, http(s)://, or sim:// (simulated IP
+ * camera of the sim backend — no network camera exists on a demo machine).
+ */
+export const DeviceIpCamerasResponse = z.object({
+  cameras: z.array(z.object({ id: z.string(), label: z.string(), url: z.string() })),
+});
