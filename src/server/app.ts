@@ -19,6 +19,7 @@ import { registerAccountRoutes } from './routes/accounts';
 import { registerAgentRoutes } from './routes/agent';
 import { registerCameraRoutes } from './routes/cameras';
 import { registerDeviceRoutes } from './routes/devices';
+import { registerLayoutRoutes } from './routes/layout';
 import { registerMetaRoutes } from './routes/meta';
 import { registerSignallingRoutes } from './routes/signalling';
 import type { ZodApp } from './routes/types';
@@ -73,6 +74,7 @@ export async function registerRoutes(app: ZodApp, ctx: ServerContext): Promise<v
   registerAccountRoutes(app, ctx);
   registerDeviceRoutes(app, ctx);
   registerCameraRoutes(app, ctx);
+  registerLayoutRoutes(app, ctx);
   registerUsageRoutes(app, ctx);
   registerSignallingRoutes(app, ctx);
   registerAgentRoutes(app, ctx);

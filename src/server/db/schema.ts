@@ -138,6 +138,21 @@ export const streamLimits = pgTable('stream_limits', {
   maxStreams: integer('max_streams').notNull().default(16),
 });
 
+/**
+ * Saved camera page of a user (issue 3: "the layout survives a reload and a new sign-in on the same account";
+ * §2 Camera control page, §3 Camera layout cell). One row per user; `streams` is a `SavedStream[]`
+ * (src/protocol/rest.ts), validated on the way in by PUT camera-layout.
+ */
+export const cameraLayouts = pgTable('camera_layouts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  streams: jsonb('streams')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** The server's Ed25519 signing keys as JWK (tokens and device grants; public half served as JWKS). */
 export const serverKeys = pgTable('server_keys', {
   kid: text('kid').primaryKey(),
