@@ -4,6 +4,8 @@
  *   ensureDevice   by (owner, label): creates the device once ('dev-' + 16 hex peer id unless given)
  *   issueDeviceToken  a new 60-day device token for a device row (the previous one is revoked)
  *   ensureGroups   a small device-group and camera-group tree for a user (§3 Group)
+ *   ensureIpCamera by (owner, label): an IP camera reached through one of the owner's devices (§3 IP camera)
+ *   setStreamLimit a device's max concurrent streams (§3 stream limit; usage/check_stream_limit)
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -11,7 +13,7 @@ import type { Role } from '../protocol';
 import { hashPassword, verifyPassword } from './auth/passwords';
 import { DEFAULT_ROLES } from './config';
 import type { ServerContext } from './context';
-import { devices, groups, users } from './db/schema';
+import { devices, groups, ipCameras, streamLimits, users } from './db/schema';
 import { issueDeviceToken } from './routes/devices';
 
 export interface EnsureUserInput {
@@ -34,12 +36,32 @@ export interface EnsureDeviceInput {
   deviceId?: string;
 }
 
+export interface EnsureIpCameraInput {
+  ownerId: string;
+  /** Row id of the owner's device that can reach the camera (its agent pulls the stream), or null. */
+  deviceRowId: string | null;
+  /** Unique per owner; the camera's identity for seeding. */
+  label: string;
+  /** rtsp://, http(s)://, a file path, or sim://<name> (a simulated network camera of the sim backend). */
+  url: string;
+}
+
 /** The seeding API of a running server (RunningServer.seed). */
 export interface Seed {
   ensureUser(input: EnsureUserInput): Promise<{ id: string }>;
   ensureDevice(input: EnsureDeviceInput): Promise<{ id: string; device_id: string }>;
   issueDeviceToken(deviceRowId: string): Promise<string>;
   ensureGroups(ownerId: string): Promise<void>;
+  /**
+   * Creates the owner's IP camera `label` or updates its url and device (idempotent by owner + label).
+   * @throws Error when `deviceRowId` is not a device of `ownerId`, or `label`/`url` is empty.
+   */
+  ensureIpCamera(input: EnsureIpCameraInput): Promise<{ id: string }>;
+  /**
+   * Sets a device's maximum number of concurrent streams (usage/check_stream_limit answers
+   * is_quota_available = numOfCameras <= maxStreams). @throws Error on a negative or non-integer limit.
+   */
+  setStreamLimit(deviceRowId: string, maxStreams: number): Promise<void>;
 }
 
 /** A new device peer id: 'dev-' + 16 hex digits. */
@@ -137,6 +159,40 @@ export function createSeed(ctx: ServerContext): Seed {
             .where(and(eq(groups.ownerId, ownerId), eq(groups.groupType, tree.type), eq(groups.name, child)));
         }
       }
+    },
+
+    async ensureIpCamera(input) {
+      const label = input.label.trim();
+      const url = input.url.trim();
+      if (!label || !url) throw new Error('An IP camera needs a label and a url');
+      if (input.deviceRowId !== null) {
+        const [device] = await db
+          .select({ id: devices.id })
+          .from(devices)
+          .where(and(eq(devices.id, input.deviceRowId), eq(devices.ownerId, input.ownerId)))
+          .limit(1);
+        if (!device) throw new Error(`Device ${input.deviceRowId} is not a device of user ${input.ownerId}`);
+      }
+      const [row] = await db
+        .insert(ipCameras)
+        .values({ ownerId: input.ownerId, label, url, deviceRowId: input.deviceRowId })
+        .onConflictDoUpdate({
+          target: [ipCameras.ownerId, ipCameras.label],
+          set: { url, deviceRowId: input.deviceRowId },
+        })
+        .returning({ id: ipCameras.id });
+      if (!row) throw new Error('IP camera upsert returned nothing');
+      return row;
+    },
+
+    async setStreamLimit(deviceRowId, maxStreams) {
+      if (!Number.isInteger(maxStreams) || maxStreams < 0) {
+        throw new Error(`maxStreams must be a non-negative integer, got ${maxStreams}`);
+      }
+      await db
+        .insert(streamLimits)
+        .values({ deviceRowId, maxStreams })
+        .onConflictDoUpdate({ target: streamLimits.deviceRowId, set: { maxStreams } });
     },
   };
 }

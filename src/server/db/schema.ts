@@ -110,7 +110,11 @@ export const ipCameras = pgTable(
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('ip_cameras_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('ip_cameras_owner_idx').on(t.ownerId),
+    index('ip_cameras_device_idx').on(t.deviceRowId),
+    unique('ip_cameras_owner_label_uq').on(t.ownerId, t.label),
+  ],
 );
 
 /** §3 Physical camera, registered by its device's agent (camera_id unique per device). */

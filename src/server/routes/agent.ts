@@ -3,13 +3,16 @@
  *   GET  device/me               → { device_id, label, chipset_id, jetpack }
  *   POST device/register-cameras RegisterCamerasRequest → { ok: true }; upserts this device's physical cameras
  *                                (§3 Physical camera) and removes the ones it no longer reports.
+ *   GET  device/ip-cameras       → DeviceIpCamerasResponse { cameras: [{ id, label, url }] }: the IP cameras
+ *                                this device reaches (§3 IP camera "streams through the device that can reach
+ *                                them"); only this device's, ordered by label. The agent polls it (60 s).
  */
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { RegisterCamerasRequest } from '../../protocol';
+import { DeviceIpCamerasResponse, RegisterCamerasRequest } from '../../protocol';
 import { authenticateDevice, deviceOf } from '../auth/guard';
 import type { ServerContext } from '../context';
-import { physicalCameras } from '../db/schema';
+import { ipCameras, physicalCameras } from '../db/schema';
 import { badRequest } from '../errors';
 import { AUTH_ERRORS, type ZodApp } from './types';
 
@@ -74,6 +77,22 @@ export function registerAgentRoutes(app: ZodApp, ctx: ServerContext): void {
         }
       });
       return { ok: true as const };
+    },
+  );
+  app.get(
+    '/api/device/ip-cameras',
+    {
+      schema: { tags: ['agent'], response: { 200: DeviceIpCamerasResponse, ...AUTH_ERRORS } },
+      preHandler: auth,
+    },
+    async (request) => {
+      const device = deviceOf(request);
+      const rows = await ctx.db
+        .select({ id: ipCameras.id, label: ipCameras.label, url: ipCameras.url })
+        .from(ipCameras)
+        .where(and(eq(ipCameras.deviceRowId, device.id), eq(ipCameras.ownerId, device.ownerId)))
+        .orderBy(asc(ipCameras.label), asc(ipCameras.id));
+      return { cameras: rows };
     },
   );
 }

@@ -109,3 +109,120 @@ describe('camera-layout', () => {
     expect((await api(server, 'PUT', 'camera-layout', { body: { streams: [] } })).status).toBe(401);
   });
 });
+
+describe('IP cameras', () => {
+  let parking: { id: string };
+  let gateToken: string;
+  let yardToken: string;
+
+  beforeAll(async () => {
+    parking = await server.seed.ensureIpCamera({
+      ownerId: alice.id,
+      deviceRowId: gate.id,
+      label: 'Parking entrance (IP)',
+      url: 'sim://parking',
+    });
+    await server.seed.ensureIpCamera({
+      ownerId: alice.id,
+      deviceRowId: yard.id,
+      label: 'Yard mast',
+      url: 'rtsp://user:pw@10.0.0.5/stream1',
+    });
+    await server.seed.ensureIpCamera({
+      ownerId: alice.id,
+      deviceRowId: null,
+      label: 'Orphan',
+      url: 'sim://x',
+    });
+    await server.seed.ensureIpCamera({
+      ownerId: bob.id,
+      deviceRowId: bobBox.id,
+      label: 'Bob cam',
+      url: 'sim://bob',
+    });
+    gateToken = await server.seed.issueDeviceToken(gate.id);
+    yardToken = await server.seed.issueDeviceToken(yard.id);
+  });
+
+  it('lists the owner’s IP cameras with the device_id of the device that reaches them', async () => {
+    const res = await api(server, 'GET', 'ip-cameras', { token: alice.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.data).toEqual([
+      {
+        id: expect.any(String),
+        label: 'Orphan',
+        url: 'sim://x',
+        camera_type: 'ip',
+        deviceId: null,
+        group_id: null,
+      },
+      {
+        id: parking.id,
+        label: 'Parking entrance (IP)',
+        url: 'sim://parking',
+        camera_type: 'ip',
+        deviceId: gate.device_id,
+        group_id: null,
+      },
+      expect.objectContaining({ label: 'Yard mast', deviceId: yard.device_id }),
+    ]);
+    const bobs = await api(server, 'GET', 'ip-cameras', { token: bob.token });
+    expect(bobs.body.data.data.map((c: { label: string }) => c.label)).toEqual(['Bob cam']);
+  });
+
+  it('seeding the same label again updates the camera instead of adding one', async () => {
+    const again = await server.seed.ensureIpCamera({
+      ownerId: alice.id,
+      deviceRowId: gate.id,
+      label: 'Parking entrance (IP)',
+      url: 'sim://parking',
+    });
+    expect(again.id).toBe(parking.id);
+    const res = await api(server, 'GET', 'ip-cameras', { token: alice.token });
+    expect(res.body.data.data).toHaveLength(3);
+  });
+
+  it('refuses to seed a camera reached through another user’s device', async () => {
+    await expect(
+      server.seed.ensureIpCamera({
+        ownerId: alice.id,
+        deviceRowId: bobBox.id,
+        label: 'Sneaky',
+        url: 'sim://s',
+      }),
+    ).rejects.toThrow(/not a device of user/);
+  });
+
+  it('gives each agent only the IP cameras it reaches (device/ip-cameras)', async () => {
+    const mine = await api(server, 'GET', 'device/ip-cameras', { token: gateToken });
+    expect(mine).toEqual({
+      status: 200,
+      body: { cameras: [{ id: parking.id, label: 'Parking entrance (IP)', url: 'sim://parking' }] },
+    });
+    const yards = await api(server, 'GET', 'device/ip-cameras', { token: yardToken });
+    expect(yards.body.cameras.map((c: { label: string }) => c.label)).toEqual(['Yard mast']);
+  });
+
+  it('refuses device/ip-cameras without a device token (a user token is not one)', async () => {
+    expect((await api(server, 'GET', 'device/ip-cameras')).status).toBe(401);
+    expect((await api(server, 'GET', 'device/ip-cameras', { token: alice.token })).status).toBe(401);
+  });
+});
+
+describe('stream limit set by the seed', () => {
+  it('makes check_stream_limit refuse more streams than the limit', async () => {
+    const check = (n: number) =>
+      api(server, 'GET', `usage/check_stream_limit?deviceId=${yard.device_id}&numOfCameras=${n}`, {
+        token: alice.token,
+      });
+    expect((await check(2)).body).toEqual({ is_quota_available: true });
+    await server.seed.setStreamLimit(yard.id, 1);
+    expect((await check(1)).body).toEqual({ is_quota_available: true });
+    expect((await check(2)).body).toEqual({ is_quota_available: false });
+    await server.seed.setStreamLimit(yard.id, 0);
+    expect((await check(1)).body).toEqual({ is_quota_available: false });
+    const all = await api(server, 'GET', 'usage/all_stream_limits', { token: alice.token });
+    expect(all.body.stream_limits).toContainEqual({ deviceId: yard.device_id, max_streams: 0 });
+    await expect(server.seed.setStreamLimit(yard.id, -1)).rejects.toThrow(/non-negative/);
+  });
+});

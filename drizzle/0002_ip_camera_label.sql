@@ -1,0 +1,2 @@
+CREATE INDEX "ip_cameras_device_idx" ON "ip_cameras" USING btree ("device_row_id");--> statement-breakpoint
+ALTER TABLE "ip_cameras" ADD CONSTRAINT "ip_cameras_owner_label_uq" UNIQUE("owner_id","label");
