@@ -4,7 +4,8 @@
  * sends camera video as WebRTC tracks.
  *
  * Start-up: GET device/me → device_id; GET .well-known/jwks.json; GET ice-servers; build the backend;
- * POST device/register-cameras; register the PeerJS peer. Network failures during start-up are retried until
+ * POST device/register-cameras; GET device/ip-cameras (the IP cameras this device pulls, §3; asked again
+ * every 60 s, failures only logged); register the PeerJS peer. Network failures during start-up are retried until
  * `startupTimeoutMs` (the signalling registration gets at least 10 s); a refused token rejects at once with
  * TokenRefusedError.
  */
@@ -13,6 +14,7 @@ import type { DataConnection } from 'peerjs';
 import { X86_CHIPSET_ID } from '../protocol';
 import type { IceServer } from '../protocol';
 import { createHostBackend } from './backends/host/backend';
+import { createIpCamera } from './backends/ipCameras';
 import { createSimBackend } from './backends/sim/backend';
 import type { Backend } from './backends/types';
 import { handlers } from './commands';
@@ -25,6 +27,7 @@ import type { LinkConnection, LinkSession } from './link/session';
 import { Signalling } from './link/signalling';
 import { createServerApi, TokenRefusedError } from './serverApi';
 import type { DeviceMe, ServerApi } from './serverApi';
+import { CameraCatalog, IP_CAMERA_REFRESH_MS } from './streams/catalog';
 import { StreamManager } from './streams/manager';
 
 export { TokenRefusedError } from './serverApi';
@@ -53,6 +56,8 @@ export interface AgentOptions {
   onFatal?(err: Error): void;
   /** How long start-up keeps retrying an unreachable server, ms (default 60 000). */
   startupTimeoutMs?: number;
+  /** How often the IP camera list is asked again, ms (default IP_CAMERA_REFRESH_MS = 60 000). */
+  ipCameraRefreshMs?: number;
 }
 
 /** A running agent. */
@@ -122,8 +127,9 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
           jetpack: me.jetpack,
         });
 
+  const cameras = new CameraCatalog(backend.cameras, (entry) => createIpCamera(entry, log), log);
   const links = new Map<string, LinkSession>();
-  const streams = new StreamManager(backend, {
+  const streams = new StreamManager(cameras, {
     iceServers: () => iceServers,
     logger: log,
     onStreamEnded: (info, reason) =>
@@ -136,13 +142,29 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
   });
   let signalling: Signalling | null = null;
   let closed = false;
+  let ipTimer: NodeJS.Timeout | undefined;
+
+  /** Asks the server for this device's IP cameras; ends the streams of cameras that are gone or changed. */
+  const refreshIpCameras = async () => {
+    try {
+      const change = cameras.setIpCameras(await api.ipCameras());
+      for (const id of change.removed) streams.endCamera(id);
+      if (change.added.length || change.removed.length) {
+        log.info('IP cameras updated', { cameras: cameras.ipCount, added: change.added.length });
+      }
+    } catch (err) {
+      log.warn(`GET device/ip-cameras failed (the list is asked again later): ${errorMessage(err)}`);
+    }
+  };
 
   const close = async () => {
     if (closed) return;
     closed = true;
+    clearInterval(ipTimer);
     streams.closeAll();
     for (const link of [...links.values()]) link.close();
     signalling?.close();
+    cameras.close();
     await backend.close();
     log.info('agent stopped');
   };
@@ -161,6 +183,9 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
       deadline,
       log,
     );
+    await refreshIpCameras();
+    ipTimer = setInterval(() => void refreshIpCameras(), options.ipCameraRefreshMs ?? IP_CAMERA_REFRESH_MS);
+    ipTimer.unref();
 
     const version = agentVersion();
     const verifier = createGrantVerifier({ deviceId, jwks, refetchJwks: () => api.jwks() });
@@ -179,6 +204,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
           browserId,
           linkId,
           backend,
+          cameras,
           streams,
           startedAt,
           version,
@@ -233,6 +259,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     backend: backend.name,
     kind: backend.kind,
     cameras: backend.cameras.length,
+    ip_cameras: cameras.ipCount,
   });
   return { deviceId, close };
 }

@@ -7,10 +7,11 @@
  *   GET  /api/.well-known/jwks.json  → JSON Web Key Set (grant verification keys)
  *   GET  /api/ice-servers?deviceId   → { servers }
  *   POST /api/device/register-cameras (RegisterCamerasRequest) → { ok: true }
+ *   GET  /api/device/ip-cameras      → DeviceIpCamerasResponse { cameras: [{ id, label, url }] }
  */
 import { z } from 'zod';
 import type { JSONWebKeySet } from 'jose';
-import { API_BASE, IceServersResponse, RegisterCamerasRequest } from '../protocol';
+import { API_BASE, DeviceIpCamerasResponse, IceServersResponse, RegisterCamerasRequest } from '../protocol';
 import type { IceServer } from '../protocol';
 
 /** GET device/me: who this device token belongs to. chipset_id '0' = x86, other = Jetson (§3, §9). */
@@ -34,6 +35,8 @@ export interface ServerApi {
   iceServers(deviceId: string): Promise<IceServer[]>;
   /** Registers the device's physical cameras with the server. */
   registerCameras(request: z.input<typeof RegisterCamerasRequest>): Promise<void>;
+  /** The IP cameras this device reaches (§3 IP camera), as the server lists them. */
+  ipCameras(): Promise<z.infer<typeof DeviceIpCamerasResponse>['cameras']>;
 }
 
 /** The server refused the device token (401/403): the agent cannot run with it. */
@@ -128,5 +131,6 @@ export function createServerApi(
     registerCameras: async (request) => {
       await call('POST', 'device/register-cameras', z.unknown(), RegisterCamerasRequest.parse(request));
     },
+    ipCameras: async () => (await call('GET', 'device/ip-cameras', DeviceIpCamerasResponse)).cameras,
   };
 }

@@ -22,6 +22,12 @@ export type FrameListener = (frame: I420Frame) => void;
 /** A running capture; stop() ends drawing/decoding (idempotent). */
 export interface CaptureHandle {
   stop(): void;
+  /**
+   * Present when the source may fail to open (network cameras, files): resolves at the first frame, rejects
+   * with a readable Error (source and reason, e.g. ffmpeg's last stderr line) when the source gives no frame.
+   * Absent: frames start at once (synthetic cameras).
+   */
+  readonly ready?: Promise<void>;
 }
 
 /** A camera the device can stream. */
@@ -31,7 +37,7 @@ export interface CameraDevice {
   readonly name: string;
   /** Stable id of the physical camera, the same on every device that sees it (§2 camera chooser). */
   readonly uniqueId: string;
-  /** 'physical' for V4L2 / synthetic cameras and files, 'ip' for RTSP sources. */
+  /** 'physical' for V4L2 / synthetic cameras and files, 'ip' for network cameras the device pulls (§3). */
   readonly cameraType: 'physical' | 'ip';
   /** Supported resolution options (§3). */
   readonly resolutions: readonly ResolutionOption[];
@@ -49,6 +55,8 @@ export interface CameraDevice {
   ): CaptureHandle;
   /** One frame at `resolution` (for still pictures). Rejects when the source gives none within 10 s. */
   grabFrame(resolution: ResolutionOption): Promise<I420Frame>;
+  /** Releases what the camera holds beyond its captures (e.g. ffmpeg children); optional. */
+  close?(): void;
 }
 
 export type Usages = CommandReply<'get-usages'>;

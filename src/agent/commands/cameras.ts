@@ -1,4 +1,7 @@
-/** Camera commands (§7 "Streams and cameras"): camera-list, get-supported-resolutions, getOneFrameFromPhysicalCamera. */
+/**
+ * Camera commands (§7 "Streams and cameras"): camera-list (physical and IP cameras),
+ * get-supported-resolutions, getOneFrameFromPhysicalCamera.
+ */
 import { LINK_ERROR_CODES } from '../../protocol';
 import type { DeviceCamera } from '../../protocol';
 import { SNAPSHOT_RESOLUTION } from '../backends/resolutions';
@@ -10,7 +13,10 @@ import { snapshotDataUrl } from './snapshot';
 
 type CameraProcess = 'camera-list' | 'get-supported-resolutions' | 'getOneFrameFromPhysicalCamera';
 
-/** A backend camera as the protocol reports it (§3 physical camera fields). */
+/**
+ * A camera as the protocol reports it (§3 physical camera fields). IP cameras (camera_type 'ip') have
+ * id = camera_id = the server's IP camera id.
+ */
 export function toDeviceCamera(camera: CameraDevice, deviceId: string): DeviceCamera {
   return {
     id: camera.cameraId,
@@ -34,7 +40,7 @@ export function requireCamera(ctx: CommandContext, cameraId: string): CameraDevi
 
 export const cameraHandlers = {
   'camera-list': async (_payload, ctx) => ({
-    cameras: ctx.backend.cameras.map((c) => toDeviceCamera(c, ctx.deviceId)),
+    cameras: ctx.cameras.list().map((c) => toDeviceCamera(c, ctx.deviceId)),
   }),
 
   'get-supported-resolutions': async ({ camera_id }, ctx) => ({

@@ -3,6 +3,7 @@
  * agent's parts (backend, streams).
  */
 import type { Backend } from '../backends/types';
+import type { CameraCatalog } from '../streams/catalog';
 import type { StreamManager } from '../streams/manager';
 
 export interface CommandContext {
@@ -13,6 +14,8 @@ export interface CommandContext {
   /** Id of the link (data connection) the request came on. */
   linkId: string;
   backend: Backend;
+  /** Every camera of the device: the backend's, then the server's IP cameras (camera-list). */
+  cameras: CameraCatalog;
   streams: StreamManager;
   /** Agent start time, ms since the epoch. */
   startedAt: number;

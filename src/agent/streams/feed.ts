@@ -43,6 +43,26 @@ export class CameraFeed {
     return this.source.createTrack();
   }
 
+  /**
+   * Resolves once the capture delivers frames (at once for sources that start immediately); rejects with the
+   * source's reason when it cannot be opened, or after `timeoutMs` without a first frame.
+   */
+  whenReady(timeoutMs: number): Promise<void> {
+    const ready = this.handle?.ready;
+    if (!ready) return Promise.resolve();
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
+      ready,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(new Error(`${this.camera.name} gave no picture within ${Math.round(timeoutMs / 1000)} s`)),
+          timeoutMs,
+        );
+      }),
+    ]).finally(() => clearTimeout(timer));
+  }
+
   /** Removes a viewer; stops the capture when it was the last. Returns true when the feed is now idle. */
   removeViewer(callId: string): boolean {
     this.viewers.delete(callId);

@@ -6,17 +6,24 @@
  */
 import { ICE_GATHERING_WAIT_MS, LINK_ERROR_CODES } from '../../protocol';
 import type { IceServer, ResolutionOption } from '../../protocol';
-import type { Backend, CameraDevice } from '../backends/types';
+import type { CameraDevice } from '../backends/types';
 import { pickResolution } from '../backends/resolutions';
 import { CommandError } from '../commands/errors';
 import type { Logger } from '../log';
 import { errorMessage } from '../log';
 import { wrtc } from '../wrtc';
+import type { CameraLookup } from './catalog';
 import { CameraFeed } from './feed';
 
 /** Why a stream ended. */
 export type StreamEndReason =
-  'stopped' | 'killed' | 'link-closed' | 'connection-failed' | 'connection-closed' | 'shutdown';
+  | 'stopped'
+  | 'killed'
+  | 'link-closed'
+  | 'connection-failed'
+  | 'connection-closed'
+  | 'camera-removed'
+  | 'shutdown';
 
 /** A stream as other parts see it. */
 export interface StreamInfo {
@@ -38,6 +45,8 @@ export interface StreamManagerOptions {
   logger: Logger;
   /** Upper bound of the wait for ICE gathering, ms (default ICE_GATHERING_WAIT_MS). */
   iceGatheringWaitMs?: number;
+  /** Upper bound of the wait for a camera's first frame when its source may fail to open, ms (default 10 s). */
+  firstFrameWaitMs?: number;
   onStreamEnded?: StreamEndedListener;
 }
 
@@ -57,13 +66,16 @@ interface ActiveStream extends StreamInfo {
   feed: CameraFeed;
 }
 
+/** Default wait for the first frame of a source that may fail to open (CaptureHandle.ready), ms. */
+export const FIRST_FRAME_WAIT_MS = 10_000;
+
 export class StreamManager {
   private readonly streams = new Map<string, ActiveStream>();
   private readonly feeds = new Map<string, CameraFeed>();
   private closed = false;
 
   constructor(
-    private readonly backend: Backend,
+    private readonly cameras: CameraLookup,
     private readonly options: StreamManagerOptions,
   ) {}
 
@@ -74,7 +86,7 @@ export class StreamManager {
 
   /** The camera with this id, or undefined. */
   camera(cameraId: string): CameraDevice | undefined {
-    return this.backend.cameras.find((c) => c.cameraId === cameraId);
+    return this.cameras.find(cameraId);
   }
 
   /**
@@ -112,6 +124,8 @@ export class StreamManager {
     let track: MediaStreamTrack | null = null;
     try {
       track = feed.addViewer(req.callId);
+      // A network camera or file may not open: answer with its reason instead of a black stream.
+      await feed.whenReady(this.options.firstFrameWaitMs ?? FIRST_FRAME_WAIT_MS);
       await pc.setRemoteDescription({ type: 'offer', sdp: req.offerSdp });
       const videoOffered = pc.getTransceivers().some((t) => t.receiver.track?.kind === 'video');
       if (!videoOffered) fail('The offer has no video section');
@@ -186,6 +200,13 @@ export class StreamManager {
       (s) => s.cameraId === cameraId && s.browserId !== exceptBrowserId,
     );
     for (const s of victims) this.end(s, 'killed');
+    return victims.length;
+  }
+
+  /** Ends every stream of a camera that is gone (an IP camera the server no longer lists); returns how many. */
+  endCamera(cameraId: string): number {
+    const victims = [...this.streams.values()].filter((s) => s.cameraId === cameraId);
+    for (const s of victims) this.end(s, 'camera-removed');
     return victims.length;
   }
 

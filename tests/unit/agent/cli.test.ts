@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PeerServer } from 'peer';
 import { makeKeys } from './helpers';
 
-const PORT = 18200 + Math.floor(Math.random() * 100);
+const PORT = 18225 + Math.floor(Math.random() * 25);
 const SERVER = `http://127.0.0.1:${PORT}`;
 const DEVICE = 'dev-c11c11c11c11c11c';
 const GOOD_TOKEN = 'good-device-token';

@@ -34,20 +34,26 @@ export function signGrant(
     .sign(keys.privateKey);
 }
 
-/** A ServerApi answering from memory; registered cameras are recorded. */
+/** A ServerApi answering from memory; registered cameras are recorded; IP cameras from `ipCameraList`. */
 export function fakeServerApi(
   deviceId: string,
   keys: TestKeys,
   chipset = '1',
-): ServerApi & { registered: unknown[] } {
+  ipCameras: { id: string; label: string; url: string }[] = [],
+): ServerApi & { registered: unknown[]; ipCameraList: { id: string; label: string; url: string }[] } {
   const registered: unknown[] = [];
   return {
     registered,
+    /** What ipCameras() answers; tests may change it. */
+    ipCameraList: ipCameras,
     me: async () => ({ device_id: deviceId, label: 'Test device', chipset_id: chipset, jetpack: '6.0' }),
     jwks: async () => keys.jwks,
     iceServers: async () => [],
     registerCameras: async (req) => {
       registered.push(req);
+    },
+    async ipCameras() {
+      return [...this.ipCameraList];
     },
   };
 }

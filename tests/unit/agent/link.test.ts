@@ -17,7 +17,7 @@ import type { ReplyMessage } from '../../../src/protocol';
 import { fakeServerApi, makeKeys, signGrant } from './helpers';
 import type { TestKeys } from './helpers';
 
-const PORT = 18200 + Math.floor(Math.random() * 100);
+const PORT = 18200 + Math.floor(Math.random() * 25);
 const SERVER = `http://127.0.0.1:${PORT}`;
 const DEVICE = 'dev-00112233aabbccdd';
 const BROWSER = 'web-linktestbrowser01';

@@ -1,8 +1,10 @@
 /**
- * A real camera read through ffmpeg (ARCHITECTURE "host": V4L2, RTSP, files): ffmpeg decodes the source
+ * A real camera read through ffmpeg (ARCHITECTURE "host": V4L2, RTSP, HTTP, files): ffmpeg decodes the source
  * and writes raw I420 frames (`-f rawvideo -pix_fmt yuv420p -s WxH -r FPS pipe:1`); the agent cuts stdout
  * into frames of exactly width×height×1.5 bytes. A capture whose ffmpeg exits while it is still wanted is
- * restarted after a pause (RTSP drops, unplugged cameras).
+ * restarted with a growing pause (1 s doubling to 30 s, back to 1 s once frames flow again: RTSP drops,
+ * unplugged cameras). ffmpeg's stderr is kept (last 2 000 characters) so a source that cannot be opened
+ * gives a clear error (CaptureHandle.ready rejects with it).
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -13,28 +15,48 @@ import { DEFAULT_RESOLUTION, STANDARD_RESOLUTIONS } from '../resolutions';
 import { allocI420 } from '../types';
 import type { CameraDevice, CaptureHandle, FrameListener, I420Frame } from '../types';
 
-const RESTART_DELAY_MS = 2_000;
+/** First pause before restarting a failed ffmpeg, ms; doubles per failure up to RESTART_MAX_DELAY_MS. */
+export const RESTART_MIN_DELAY_MS = 1_000;
+export const RESTART_MAX_DELAY_MS = 30_000;
 const KILL_GRACE_MS = 2_000;
 const GRAB_TIMEOUT_MS = 10_000;
+/** Network read/connect time-out handed to ffmpeg, µs (ffmpeg ≥ 5 `-timeout` / `-rw_timeout`). */
+const NETWORK_TIMEOUT_US = 10_000_000;
 
-/** Kind of source, from its text: 'rtsp' (rtsp:// or rtsps://), 'v4l2' (/dev/video*), else 'file'. */
-export function sourceKind(source: string): 'rtsp' | 'v4l2' | 'file' {
+/** Kind of source, from its text. */
+export type SourceKind = 'rtsp' | 'http' | 'v4l2' | 'file';
+
+/** 'rtsp' (rtsp:// or rtsps://), 'http' (http:// or https://), 'v4l2' (/dev/video*), else 'file'. */
+export function sourceKind(source: string): SourceKind {
   if (/^rtsps?:\/\//i.test(source)) return 'rtsp';
+  if (/^https?:\/\//i.test(source)) return 'http';
   if (/^\/dev\/video\d+$/.test(source)) return 'v4l2';
   return 'file';
 }
 
-/** ffmpeg arguments decoding `source` to raw I420 at `resolution` on stdout; `frames` limits the output. */
+/** The source with URL credentials removed (`rtsp://user:pw@host/x` → `rtsp://host/x`), for names and logs. */
+export function redactSource(source: string): string {
+  return source.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, '$1');
+}
+
+/**
+ * ffmpeg arguments decoding `source` to raw I420 at `resolution` on stdout; `frames` limits the output.
+ * RTSP is pulled over TCP (`-rtsp_transport tcp`: no UDP loss, passes NAT); network sources get a read
+ * time-out so a dead camera ends ffmpeg (and the capture restarts) instead of hanging.
+ */
 export function ffmpegArgs(source: string, resolution: ResolutionOption, frames?: number): string[] {
   const kind = sourceKind(source);
+  const lowDelay = ['-fflags', 'nobuffer', '-flags', 'low_delay'];
   const input =
     kind === 'rtsp'
-      ? ['-rtsp_transport', 'tcp', '-i', source]
-      : kind === 'v4l2'
-        ? ['-f', 'v4l2', '-i', source]
-        : frames
-          ? ['-i', source]
-          : ['-stream_loop', '-1', '-re', '-i', source];
+      ? [...lowDelay, '-rtsp_transport', 'tcp', '-timeout', String(NETWORK_TIMEOUT_US), '-i', source]
+      : kind === 'http'
+        ? [...lowDelay, '-rw_timeout', String(NETWORK_TIMEOUT_US), '-i', source]
+        : kind === 'v4l2'
+          ? ['-f', 'v4l2', '-i', source]
+          : frames
+            ? ['-i', source]
+            : ['-stream_loop', '-1', '-re', '-i', source];
   return [
     '-hide_banner',
     '-loglevel',
@@ -53,6 +75,15 @@ export function ffmpegArgs(source: string, resolution: ResolutionOption, frames?
     String(resolution.fps),
     'pipe:1',
   ];
+}
+
+/** The last non-empty line of ffmpeg's stderr, or a fallback. */
+function lastLine(stderr: string, fallback: string): string {
+  const lines = stderr
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return lines[lines.length - 1] ?? fallback;
 }
 
 /** Stops a child: SIGTERM, then SIGKILL after a grace period. */
@@ -90,7 +121,15 @@ export function createFrameAssembler(
   };
 }
 
-/** A camera backed by an ffmpeg-readable source (file path, rtsp:// URL or /dev/videoN). */
+/** Identity of a camera given by its owner instead of derived from the source (IP cameras of the server). */
+export interface FfmpegCameraIdentity {
+  cameraId: string;
+  name: string;
+  uniqueId: string;
+  cameraType: 'physical' | 'ip';
+}
+
+/** A camera backed by an ffmpeg-readable source (file path, rtsp:// or http(s):// URL, /dev/videoN). */
 export class FfmpegCamera implements CameraDevice {
   readonly cameraId: string;
   readonly name: string;
@@ -100,21 +139,31 @@ export class FfmpegCamera implements CameraDevice {
   readonly defaultResolution = DEFAULT_RESOLUTION;
   private readonly children = new Set<ChildProcess>();
 
-  /** `index` is 1-based; the unique id is derived from the source so several devices agree on it. */
+  /**
+   * `index` is 1-based (camera id `cam-<index>`); the unique id is derived from the source so several devices
+   * agree on it. `identity` overrides id, name, unique id and type (IP cameras listed by the server).
+   */
   constructor(
     readonly source: string,
     index: number,
     private readonly logger: Logger,
+    identity?: FfmpegCameraIdentity,
   ) {
-    this.cameraId = `cam-${index}`;
     const kind = sourceKind(source);
-    this.cameraType = kind === 'rtsp' ? 'ip' : 'physical';
-    const shown = kind === 'rtsp' ? source.replace(/\/\/[^@/]*@/, '//') : source; // hide RTSP credentials
-    this.name = `${kind === 'v4l2' ? 'Camera' : kind === 'rtsp' ? 'RTSP' : 'File'} ${shown}`;
-    this.uniqueId = `${kind}:${shown}`;
+    const shown = redactSource(source); // never show URL credentials
+    this.cameraId = identity?.cameraId ?? `cam-${index}`;
+    this.cameraType = identity?.cameraType ?? (kind === 'rtsp' || kind === 'http' ? 'ip' : 'physical');
+    this.name =
+      identity?.name ??
+      `${kind === 'v4l2' ? 'Camera' : kind === 'rtsp' ? 'RTSP' : kind === 'http' ? 'HTTP' : 'File'} ${shown}`;
+    this.uniqueId = identity?.uniqueId ?? `${kind}:${shown}`;
   }
 
-  /** Throws when ffmpeg is not installed. */
+  /**
+   * Starts ffmpeg; restarts it with back-off while the capture is wanted. The handle's `ready` resolves at the
+   * first frame and rejects with ffmpeg's reason when its first run ends without one.
+   * Throws when ffmpeg is not installed.
+   */
   startCapture(
     resolution: ResolutionOption,
     onFrame: FrameListener,
@@ -125,34 +174,65 @@ export class FfmpegCamera implements CameraDevice {
     let stopped = false;
     let child: ChildProcess | null = null;
     let restart: NodeJS.Timeout | null = null;
+    let delay = RESTART_MIN_DELAY_MS;
+    let gotFrame = false;
+    let settle: { resolve: () => void; reject: (err: Error) => void } | null = null;
+    const ready = new Promise<void>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    ready.catch(() => {}); // owners that never await it must not see an unhandled rejection
+    const settled = (err?: Error) => {
+      if (!settle) return;
+      if (err) settle.reject(err);
+      else settle.resolve();
+      settle = null;
+    };
+    const shown = redactSource(this.source);
     const run = () => {
+      let runFrames = 0;
       const c = spawn('ffmpeg', ffmpegArgs(this.source, resolution), { stdio: ['ignore', 'pipe', 'pipe'] });
       child = c;
       this.children.add(c);
       let stderr = '';
-      c.stdout?.on('data', createFrameAssembler(resolution.width, resolution.height, onFrame));
+      const assemble = createFrameAssembler(resolution.width, resolution.height, (frame) => {
+        runFrames++;
+        if (!gotFrame) {
+          gotFrame = true;
+          settled();
+        }
+        onFrame(frame);
+      });
+      c.stdout?.on('data', assemble);
       c.stderr?.on('data', (d: Buffer) => {
         stderr = (stderr + d.toString()).slice(-2_000);
       });
-      c.on('error', (err) =>
-        onError?.(new Error(`ffmpeg for ${this.cameraId} failed to start: ${err.message}`)),
-      );
+      c.on('error', (err) => {
+        const e = new Error(`ffmpeg for ${this.name} failed to start: ${err.message}`);
+        settled(e);
+        onError?.(e);
+      });
       c.on('exit', (code, signal) => {
         this.children.delete(c);
         if (stopped) return;
+        if (runFrames > 0) delay = RESTART_MIN_DELAY_MS;
+        const reason = lastLine(stderr, `ffmpeg exited (${signal ?? code})`);
+        settled(new Error(`Could not read ${this.name} (${shown}): ${reason}`));
         const err = new Error(
-          `ffmpeg for ${this.cameraId} exited (${signal ?? code}); restarting in ${RESTART_DELAY_MS} ms. ${stderr.trim()}`,
+          `ffmpeg for ${this.cameraId} exited (${signal ?? code}); restarting in ${delay} ms. ${reason}`,
         );
         this.logger.warn(err.message);
         onError?.(err);
-        restart = setTimeout(run, RESTART_DELAY_MS);
+        restart = setTimeout(run, delay);
+        delay = Math.min(RESTART_MAX_DELAY_MS, delay * 2);
       });
     };
     run();
     return {
+      ready,
       stop: () => {
         if (stopped) return;
         stopped = true;
+        settled(new Error(`Capture of ${this.name} stopped before its first frame`));
         if (restart) clearTimeout(restart);
         if (child) killChild(child);
       },
@@ -186,7 +266,7 @@ export class FfmpegCamera implements CameraDevice {
       c.on('error', (err) => finish(err));
       c.on('exit', () => {
         this.children.delete(c);
-        finish(new Error(`ffmpeg gave no frame from ${this.cameraId}`));
+        finish(new Error(`ffmpeg gave no frame from ${this.name} (${redactSource(this.source)})`));
       });
     });
   }

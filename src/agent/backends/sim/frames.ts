@@ -8,6 +8,14 @@ import { fillDisc, fillRect, drawText, textWidth } from './i420';
 import { sceneObjectsAt } from './scene';
 import type { BoundingBox, Scene } from './scene';
 
+/** How a generator draws: background kind and a caption prefix (e.g. 'IP' for simulated network cameras). */
+export interface SyntheticFrameStyle {
+  /** 'gradient' (default): diagonal luma gradient; 'lot': flat asphalt with white parking-bay lines. */
+  background?: 'gradient' | 'lot';
+  /** Drawn before the clock in the caption; characters of drawText only (digits, ':', '.', '#', '-', I, P). */
+  captionPrefix?: string;
+}
+
 /** Draws frames of one scene at one size. */
 export class SyntheticFrameGenerator {
   /** The frame buffer, overwritten by every draw(). */
@@ -17,13 +25,20 @@ export class SyntheticFrameGenerator {
   private last: BoundingBox[] = [];
   private readonly captionScale: number;
 
+  private readonly captionPrefix: string;
+
   constructor(
     private readonly scene: Scene,
     readonly width: number,
     readonly height: number,
+    style: SyntheticFrameStyle = {},
   ) {
     this.frame = allocI420(width, height);
-    this.background = buildBackground(width, height, scene.tint);
+    this.background =
+      style.background === 'lot'
+        ? buildLotBackground(width, height, scene.tint)
+        : buildBackground(width, height, scene.tint);
+    this.captionPrefix = style.captionPrefix ? `${style.captionPrefix} ` : '';
     this.captionScale = Math.max(2, Math.round(height / 120));
   }
 
@@ -48,7 +63,7 @@ export class SyntheticFrameGenerator {
     }
     this.frameCount++;
     const s = this.captionScale;
-    const caption = `${clock(timeMs)} #${this.frameCount}`;
+    const caption = `${this.captionPrefix}${clock(timeMs)} #${this.frameCount}`;
     const w = textWidth(caption, s);
     fillRect(f, 2 * s, 2 * s, w + 4 * s, 9 * s, 16, 128, 128);
     drawText(f, caption, 4 * s, 4 * s, s, 235);
@@ -76,6 +91,31 @@ function buildBackground(width: number, height: number, tint: readonly [number, 
     for (let x = 0; x < width; x++) bg[y * width + x] = 40 + Math.floor(((x + y) * 110) / span);
   }
   const ySize = width * height;
+  bg.fill(tint[0], ySize, ySize + ySize / 4);
+  bg.fill(tint[1], ySize + ySize / 4);
+  return bg;
+}
+
+/** Flat asphalt grey (slight chroma tint) with white parking-bay lines: large flat areas, cheap to encode. */
+function buildLotBackground(width: number, height: number, tint: readonly [number, number]): Uint8Array {
+  const bg = allocI420(width, height).data;
+  const ySize = width * height;
+  bg.fill(70, 0, ySize);
+  const line = Math.max(2, 2 * Math.round(width / 320));
+  const bay = Math.max(8, 2 * Math.round(width / 16));
+  const rowTop = Math.round(height * 0.12);
+  const rowBottom = Math.round(height * 0.88);
+  const depth = Math.round(height * 0.22);
+  for (let x = bay; x < width; x += bay) {
+    for (let y = rowTop; y < rowTop + depth; y++)
+      bg.fill(200, y * width + x, y * width + Math.min(width, x + line));
+    for (let y = rowBottom - depth; y < rowBottom; y++) {
+      bg.fill(200, y * width + x, y * width + Math.min(width, x + line));
+    }
+  }
+  for (const y0 of [rowTop + depth, rowBottom - depth - line]) {
+    for (let y = y0; y < y0 + line && y < height; y++) bg.fill(200, y * width, y * width + width);
+  }
   bg.fill(tint[0], ySize, ySize + ySize / 4);
   bg.fill(tint[1], ySize + ySize / 4);
   return bg;

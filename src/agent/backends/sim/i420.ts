@@ -94,6 +94,8 @@ const GLYPHS: Record<string, readonly number[]> = {
   '#': [5, 7, 5, 7, 5],
   '-': [0, 0, 7, 0, 0],
   ' ': [0, 0, 0, 0, 0],
+  I: [7, 2, 2, 2, 7],
+  P: [6, 5, 6, 4, 4],
 };
 
 /** Width in pixels of `text` drawn by drawText at `scale`. */
@@ -102,7 +104,7 @@ export function textWidth(text: string, scale: number): number {
 }
 
 /**
- * Draws `text` (digits, ':', '.', '#', '-', space; other characters are blank) with its top-left at (x, y),
+ * Draws `text` (digits, ':', '.', '#', '-', 'I', 'P', space; other characters are blank) with its top-left at (x, y),
  * each glyph pixel a scale×scale block of luma `Y` (chroma untouched).
  */
 export function drawText(f: I420Frame, text: string, x: number, y: number, scale: number, Y: number): void {
