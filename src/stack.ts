@@ -16,6 +16,19 @@ export interface SimDeviceSpec {
   label: string;
   kind: 'jetson' | 'x86';
   cameras?: number;
+  /**
+   * unique_id of a physical camera this device shares with other devices (agent flag `--shared-camera`): its
+   * first camera reports that unique_id and shows the same picture on each (§2 camera chooser).
+   */
+  sharedCamera?: string;
+}
+/** An IP camera of a user (§3 IP camera), reached through the user's device labelled `via`. */
+export interface IpCameraSpec {
+  label: string;
+  /** rtsp://, http(s)://, a file path, or sim://<name> (a simulated network camera). */
+  url: string;
+  /** Label of the user's device whose agent pulls the camera. */
+  via: string;
 }
 /** An account to seed, with its devices. */
 export interface UserSpec {
@@ -24,6 +37,11 @@ export interface UserSpec {
   username?: string;
   roles?: Array<'admin' | 'user'>;
   devices: SimDeviceSpec[];
+  /**
+   * IP cameras to seed (idempotent by label). Default: none; for the demo account DEMO_IP_CAMERAS (those
+   * whose `via` device is among its devices).
+   */
+  ipCameras?: IpCameraSpec[];
 }
 export interface StackOptions {
   port?: number;
@@ -48,6 +66,7 @@ export interface AgentProcess {
   token: string;
   kind: SimDeviceSpec['kind'];
   cameras: number;
+  sharedCamera?: string;
   child: ChildProcess;
 }
 export interface RunningStack {
@@ -62,11 +81,18 @@ export interface RunningStack {
   close(): Promise<void>;
 }
 
-/** The default demo fleet: one Jetson, two x86 boxes (issue 2). */
+/**
+ * The default demo fleet: one Jetson, two x86 boxes (issue 2), 4 cameras each (12 in all: one full camera
+ * page, issue 3). The Gate and Box A both see the physical camera 'usb-3-lobby' (camera chooser, §2).
+ */
 export const DEMO_DEVICES: SimDeviceSpec[] = [
-  { label: 'Jetson Orin Gate', kind: 'jetson', cameras: 3 },
-  { label: 'x86 Edge Box A', kind: 'x86', cameras: 2 },
+  { label: 'Jetson Orin Gate', kind: 'jetson', cameras: 4, sharedCamera: 'usb-3-lobby' },
+  { label: 'x86 Edge Box A', kind: 'x86', cameras: 4, sharedCamera: 'usb-3-lobby' },
   { label: 'x86 Edge Box B', kind: 'x86', cameras: 4 },
+];
+/** The demo account's IP camera: a simulated network camera pulled by Box B (§3 IP camera). */
+export const DEMO_IP_CAMERAS: IpCameraSpec[] = [
+  { label: 'Parking entrance (IP)', url: 'sim://parking', via: 'x86 Edge Box B' },
 ];
 
 function spawnAgent(url: string, a: Omit<AgentProcess, 'child'>, onLine?: StackOptions['onAgentLine']) {
@@ -86,6 +112,7 @@ function spawnAgent(url: string, a: Omit<AgentProcess, 'child'>, onLine?: StackO
       String(a.cameras),
       '--label',
       a.label,
+      ...(a.sharedCamera ? ['--shared-camera', a.sharedCamera] : []),
     ],
     {
       cwd: ROOT,
@@ -132,6 +159,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         roles: user.roles ?? ['user'],
       });
       await server.seed.ensureGroups(ownerId);
+      const rowIds = new Map<string, string>();
       for (const d of user.devices) {
         const row = await server.seed.ensureDevice({
           ownerId,
@@ -139,6 +167,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           chipsetId: d.kind === 'x86' ? '0' : '23',
           jetpack: d.kind === 'jetson' ? '6.0' : null,
         });
+        rowIds.set(d.label, row.id);
         const token = await server.seed.issueDeviceToken(row.id);
         agents.push({
           label: d.label,
@@ -147,8 +176,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           token,
           kind: d.kind,
           cameras: d.cameras ?? 2,
+          sharedCamera: d.sharedCamera,
           child: undefined as unknown as ChildProcess,
         });
+      }
+      const ipCameras =
+        user.ipCameras ?? (user === options.demo ? DEMO_IP_CAMERAS.filter((c) => rowIds.has(c.via)) : []);
+      for (const c of ipCameras) {
+        const deviceRowId = rowIds.get(c.via);
+        if (!deviceRowId) throw new Error(`IP camera "${c.label}": ${user.email} has no device "${c.via}"`);
+        await server.seed.ensureIpCamera({ ownerId, deviceRowId, label: c.label, url: c.url });
       }
     }
     await Promise.all(

@@ -45,6 +45,8 @@ export interface AgentOptions {
   kind?: 'jetson' | 'x86';
   /** sim only: number of synthetic cameras, 2–4 (default 2). */
   cameras?: number;
+  /** sim only: unique_id of a physical camera shared with other devices (the first camera shows it). */
+  sharedCamera?: string;
   /** host only: ffmpeg camera sources (file path, rtsp:// URL, /dev/videoN). */
   cameraSources?: string[];
   /** Display label (logs, sim hostname); default the device's label on the server. */
@@ -125,6 +127,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
           cameras: options.cameras ?? 2,
           label: options.label ?? me.label,
           jetpack: me.jetpack,
+          sharedCamera: options.sharedCamera,
         });
 
   const cameras = new CameraCatalog(backend.cameras, (entry) => createIpCamera(entry, log), log);

@@ -6,6 +6,7 @@
  *   --kind jetson|x86         sim only; default from the server's chipset_id
  *   --cameras <2-4>           sim only; default 2
  *   --camera-source <src>     host only, repeatable: file path, rtsp:// URL or /dev/videoN (needs ffmpeg)
+ *   --shared-camera <id>      sim only: the first camera is the physical camera <id> shared with other devices
  *   --label <text>            display label (logs, sim hostname)
  */
 import { parseArgs } from 'node:util';
@@ -27,10 +28,20 @@ const CliOptions = z
       .max(4, '--cameras must be 2–4')
       .optional(),
     cameraSources: z.array(z.string().min(1)).default([]),
+    sharedCamera: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9._:-]{1,100}$/,
+        '--shared-camera must be 1–100 letters, digits, ".", "_", ":" or "-"',
+      )
+      .optional(),
     label: z.string().min(1).max(100).optional(),
   })
   .refine((o) => o.backend === 'sim' || (o.kind === undefined && o.cameras === undefined), {
     message: '--kind and --cameras apply to --backend sim only',
+  })
+  .refine((o) => o.backend === 'sim' || o.sharedCamera === undefined, {
+    message: '--shared-camera applies to --backend sim only',
   })
   .refine((o) => o.backend === 'host' || o.cameraSources.length === 0, {
     message: '--camera-source applies to --backend host only',
@@ -44,6 +55,7 @@ export const USAGE = `Usage: tsx src/agent/main.ts --server <url> --token <devic
   --kind jetson|x86        sim: device kind (default from the server's chipset_id)
   --cameras <2-4>          sim: number of synthetic cameras (default 2)
   --camera-source <src>    host: camera source, repeatable: file path, rtsp:// URL or /dev/videoN (needs ffmpeg)
+  --shared-camera <id>     sim: the first camera is physical camera <id>, seen by other devices too
   --label <text>           display label for logs (default the device's label)`;
 
 /** The result of parsing: options, help, or an error message. */
@@ -62,6 +74,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
         kind: { type: 'string' },
         cameras: { type: 'string' },
         'camera-source': { type: 'string', multiple: true },
+        'shared-camera': { type: 'string' },
         label: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -79,6 +92,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     kind: values.kind,
     cameras: values.cameras,
     cameraSources: values['camera-source'],
+    sharedCamera: values['shared-camera'],
     label: values.label,
   });
   if (!parsed.success) {
@@ -94,6 +108,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       kind: o.kind,
       cameras: o.cameras,
       cameraSources: o.cameraSources,
+      sharedCamera: o.sharedCamera,
       label: o.label,
     },
   };

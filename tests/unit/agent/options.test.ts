@@ -47,7 +47,15 @@ describe('agent command line', () => {
     });
   });
 
+  it('takes the unique id of a camera shared with other devices for the sim backend', () => {
+    expect(
+      parseCli(['--server', 'http://h:1', '--token', 't', '--shared-camera', 'usb-3-lobby'], {}),
+    ).toMatchObject({ ok: true, options: { backend: 'sim', sharedCamera: 'usb-3-lobby' } });
+  });
+
   it.each([
+    [['--server', 'http://h:1', '--token', 't', '--shared-camera', 'a b'], /--shared-camera must be/],
+    [['--server', 'http://h:1', '--token', 't', '--backend', 'host', '--shared-camera', 'x'], /sim only/],
     [['--token', 't'], /--server/],
     [['--server', 'http://h:1'], /--token/],
     [['--server', 'ftp://h', '--token', 't'], /--server/],

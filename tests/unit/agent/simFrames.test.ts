@@ -71,6 +71,31 @@ describe('simulated device', () => {
     expect(new Set(cams.map((c) => c.cameraId)).size).toBe(4);
   });
 
+  it('shows one shared physical camera with the same unique_id and picture on every device that sees it', async () => {
+    const gate = createSimBackend({
+      deviceId: 'dev-a',
+      kind: 'jetson',
+      cameras: 3,
+      label: 'a',
+      sharedCamera: 'usb-3-lobby',
+    });
+    const box = createSimBackend({
+      deviceId: 'dev-b',
+      kind: 'x86',
+      cameras: 2,
+      label: 'b',
+      sharedCamera: 'usb-3-lobby',
+    });
+    expect([gate.cameras[0]!.uniqueId, box.cameras[0]!.uniqueId]).toEqual(['usb-3-lobby', 'usb-3-lobby']);
+    expect(gate.cameras[0]!.scene).toEqual(box.cameras[0]!.scene);
+    expect(gate.cameras[1]!.uniqueId).not.toBe(box.cameras[1]!.uniqueId);
+    const qvga = { pixel_format: 'I420', width: 320, height: 240, fps: 30 };
+    const t = Date.UTC(2026, 0, 1, 12);
+    const a = gate.cameras[0]!.objectsAt(320, 240, t);
+    expect(box.cameras[0]!.objectsAt(320, 240, t)).toEqual(a);
+    expect((await gate.cameras[0]!.grabFrame(qvga)).data.byteLength).toBe(320 * 240 * 1.5);
+  });
+
   it('reports jtop only on a Jetson', async () => {
     const jetson = createSimBackend({
       deviceId: 'd',

@@ -16,12 +16,20 @@ export interface SimBackendOptions {
   label: string;
   /** Jetson only: JetPack version reported by jtop, e.g. '6.0'. */
   jetpack?: string | null;
+  /**
+   * unique_id of a physical camera this device shares with others: its first camera reports it and shows
+   * the same picture as every other device's camera with that unique_id (§2 camera chooser).
+   */
+  sharedCamera?: string;
 }
 
 /** Creates a simulated device. */
 export function createSimBackend(options: SimBackendOptions): Backend & { cameras: readonly SimCamera[] } {
   const count = Math.min(4, Math.max(2, Math.round(options.cameras)));
-  const cameras = Array.from({ length: count }, (_, i) => new SimCamera(options.deviceId, i + 1));
+  const cameras = Array.from(
+    { length: count },
+    (_, i) => new SimCamera(options.deviceId, i + 1, i === 0 ? options.sharedCamera : undefined),
+  );
   const phase = (hashSeed(options.deviceId) % 10_000) / 1000;
   const jetson = options.kind === 'jetson';
   const memoryTotal = jetson ? 7_620 : 32_000;

@@ -23,11 +23,17 @@ export class SimCamera implements CameraDevice {
   readonly scene: Scene;
   private generator: SyntheticFrameGenerator | null = null;
 
-  /** `index` is 1-based. */
-  constructor(deviceId: string, index: number) {
+  /**
+   * `index` is 1-based. `sharedUniqueId` makes this the view of a physical camera that several devices see
+   * (§2 camera chooser: "one physical camera matches on several devices"): it reports that unique_id and
+   * shows the scene seeded from it, so every device sharing it shows the same picture.
+   */
+  constructor(deviceId: string, index: number, sharedUniqueId?: string) {
     this.cameraId = `cam-${index}`;
-    this.name = `Sim camera ${index} (${PLACES[(index - 1) % PLACES.length]})`;
-    this.uniqueId = `sim-${deviceId}-cam-${index}`;
+    this.name = sharedUniqueId
+      ? `Shared camera ${sharedUniqueId}`
+      : `Sim camera ${index} (${PLACES[(index - 1) % PLACES.length]})`;
+    this.uniqueId = sharedUniqueId ?? `sim-${deviceId}-cam-${index}`;
     this.scene = createScene(hashSeed(this.uniqueId));
   }
 
