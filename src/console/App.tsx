@@ -1,27 +1,18 @@
 /**
- * The console application: Mantine theme, the actor system and the router (toasts: shell/toast.tsx).
+ * The console application: the actor system and the router. Mantine is not provided here: the signed-out
+ * path is plain HTML (Mantine loads with the signed-in layout, dialogs and toasts; shell/mantine.tsx).
  */
 import { BrowserRouter } from 'react-router-dom';
-import { MantineProvider, createTheme } from '@mantine/core';
 import type { ConsoleSystem } from './services/system';
 import { ConsoleRoutes } from './routes/router';
 import { SystemProvider } from './state/SystemProvider';
 
-/** §9 UI breakpoints: sm 544, md 768, lg 992, xl 1200 (xxl 1800 has no Mantine slot). */
-const theme = createTheme({
-  primaryColor: 'indigo',
-  breakpoints: { xs: '30em', sm: '34em', md: '48em', lg: '62em', xl: '75em' },
-  focusRing: 'auto',
-});
-
 export function App({ system }: { system: ConsoleSystem }) {
   return (
-    <MantineProvider theme={theme}>
-      <SystemProvider system={system}>
-        <BrowserRouter>
-          <ConsoleRoutes />
-        </BrowserRouter>
-      </SystemProvider>
-    </MantineProvider>
+    <SystemProvider system={system}>
+      <BrowserRouter>
+        <ConsoleRoutes />
+      </BrowserRouter>
+    </SystemProvider>
   );
 }

@@ -4,6 +4,7 @@
  */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './shell/plain.css';
 import './styles.css';
 import './i18n';
 import { StrictMode } from 'react';

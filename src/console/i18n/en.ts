@@ -52,6 +52,7 @@ export const en = {
     forgot: 'Forgot password?',
     demoTitle: 'Demo account',
     demoUse: 'Use demo account',
+    showPassword: 'Show password',
     confirmMailTitle: 'Confirm your e-mail',
     close: 'Close',
     errors: {

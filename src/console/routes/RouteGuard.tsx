@@ -5,7 +5,6 @@
  */
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { Anchor, Center, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EXTERNAL_LINKS } from '../config';
 import { useSession } from '../state/hooks';
@@ -32,9 +31,9 @@ export function RouteGuard() {
   if (decision.kind === 'external') return <ExternalRedirect href={decision.href} />;
   // 'wait': auth is restoring the stored session; the top progress bar runs too.
   return (
-    <Center h="50vh" role="status">
-      <Text c="dimmed">{t('app.loading')}…</Text>
-    </Center>
+    <div className="ui-center" role="status">
+      <p className="ui-dimmed">{t('app.loading')}…</p>
+    </div>
   );
 }
 
@@ -45,10 +44,10 @@ function ExternalRedirect({ href }: { href: string }) {
     window.location.assign(href);
   }, [href]);
   return (
-    <Center h="100vh">
-      <Text>
-        <Anchor href={href}>{t('external.redirecting', { href })}</Anchor>
-      </Text>
-    </Center>
+    <div className="ui-center">
+      <a className="ui-link" href={href}>
+        {t('external.redirecting', { href })}
+      </a>
+    </div>
   );
 }

@@ -1,27 +1,25 @@
-/** The auth-free layout of §2 (login, register, password reset, 404, expired): a centred column. */
+/**
+ * The auth-free layout of §2 (login, register, password reset, 404, expired): a centred column. Plain HTML
+ * with shell/plain.css — the signed-out path ships no Mantine JavaScript (shell/mantine.tsx).
+ */
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Box, Container, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RouteFallback } from './RouteFallback';
 
 export function AuthFreeLayout() {
   const { t } = useTranslation();
   return (
-    <Box mih="100vh" bg="var(--mantine-color-gray-0)">
+    <div className="ui-page">
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <Box component="header" py="md" px="lg">
-        <Text component="div" fw={700} size="xl">
-          {t('app.title')}
-        </Text>
-      </Box>
-      <Container component="main" id="main" size="sm" py="lg" tabIndex={-1}>
+      <header className="ui-page__header">{t('app.title')}</header>
+      <main id="main" className="ui-page__main" tabIndex={-1}>
         <Suspense fallback={<RouteFallback />}>
           <Outlet />
         </Suspense>
-      </Container>
-    </Box>
+      </main>
+    </div>
   );
 }

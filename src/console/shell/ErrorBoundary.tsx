@@ -1,6 +1,8 @@
-/** Catches a render error below it and shows the message with a reload button — never a blank page. */
+/**
+ * Catches a render error below it and shows the message with a reload button — never a blank page. Plain
+ * HTML (shell/plain.css): it sits above every layout, where no Mantine provider exists.
+ */
 import { Component, type ReactNode } from 'react';
-import { Alert, Button, Container } from '@mantine/core';
 
 export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
@@ -16,14 +18,21 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Container py="xl">
-        <Alert color="red" title="Something went wrong" role="alert">
-          {this.state.error.message}
-          <Button mt="sm" variant="light" onClick={() => window.location.reload()}>
-            Reload
-          </Button>
-        </Alert>
-      </Container>
+      <div className="ui-page__main">
+        <div className="ui-alert ui-stack" role="alert">
+          <strong className="ui-alert__title">Something went wrong</strong>
+          <span>{this.state.error.message}</span>
+          <div>
+            <button
+              type="button"
+              className="ui-button ui-button--light"
+              onClick={() => window.location.reload()}
+            >
+              Reload
+            </button>
+          </div>
+        </div>
+      </div>
     );
   }
 }

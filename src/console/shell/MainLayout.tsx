@@ -24,6 +24,7 @@ import { setLanguage } from '../i18n';
 import { LANGUAGE_NAMES, resolveLanguage } from '../i18n/language';
 import { useAuthRef, useSession, useSignalRef, useSignalStatus } from '../state/hooks';
 import { RouteFallback } from './RouteFallback';
+import { WithMantine } from './mantine';
 import { SIDEBAR_INITIAL_OPEN, sidebarOpenAfterResize } from './sidebar';
 
 /** Sidebar entries: i18n key and path. Admin-only entries are hidden from other users (§6). */
@@ -59,7 +60,16 @@ function useSidebar(): [boolean, () => void] {
   return [open, () => setOpen((o) => !o)];
 }
 
+/** The signed-in layout, with Mantine's provider (the signed-out path has none; shell/mantine.tsx). */
 export default function MainLayout() {
+  return (
+    <WithMantine>
+      <MainShell />
+    </WithMantine>
+  );
+}
+
+function MainShell() {
   const { t } = useTranslation();
   const [open, toggle] = useSidebar();
   const { pathname } = useLocation();

@@ -1,21 +1,30 @@
 /**
  * The root shell of §2: the progress bar, the routed view, the upload-notification button, the stream
  * modal and the generic dialog; toasts come from `notice` emissions (NoticeBridge).
+ * The upload button and the stream modal exist for signed-in users only and load lazily with Mantine
+ * (SignedInSlots), so the signed-out path ships no Mantine JavaScript.
  */
+import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useSession } from '../state/hooks';
 import { DialogSlot } from './DialogSlot';
 import { NoticeBridge } from './NoticeBridge';
 import { ProgressBar } from './ProgressBar';
-import { StreamModalSlot, UploadNotificationSlot } from './Slots';
+
+const SignedInSlots = lazy(() => import('./SignedInSlots'));
 
 export function RootShell() {
+  const { signedIn } = useSession();
   return (
     <>
       <ProgressBar />
       <NoticeBridge />
       <Outlet />
-      <UploadNotificationSlot />
-      <StreamModalSlot />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <SignedInSlots />
+        </Suspense>
+      )}
       <DialogSlot />
     </>
   );

@@ -1,25 +1,33 @@
 /**
- * Toasts (§2 "Toast notifications use the fields title, message, variant"). `showToast` queues a Mantine
- * notification; <ToastHost> loads the container chunk with the first toast, so /login does not ship it
- * until something is shown (the notifications store keeps the toast meanwhile).
+ * Toasts (§2 "Toast notifications use the fields title, message, variant"). `showToast` loads the toast
+ * chunk (Toasts.tsx: Mantine's notifications store and container) and queues the toast there; <ToastHost>
+ * mounts the container once a toast has been requested. /login ships none of it until something is shown.
  */
 import { Suspense, lazy, useSyncExternalStore } from 'react';
-import { notifications } from '@mantine/notifications';
 import type { NoticeVariant } from '../../../machines/emitted';
-import { noticeColour } from './notices';
 
-const Toasts = lazy(() => import('./Toasts'));
+let toastsModule: Promise<typeof import('./Toasts')> | null = null;
+/** The toast chunk, fetched once. */
+const loadToasts = () => (toastsModule ??= import('./Toasts'));
+
+const Toasts = lazy(loadToasts);
 
 let requested = false;
 const listeners = new Set<() => void>();
 
-/** Shows a toast with the §2 fields. */
+/** Shows a toast with the §2 fields (asynchronously: the toast chunk may still be loading). */
 export function showToast(toast: { title: string; message: string; variant: NoticeVariant }): void {
   if (!requested) {
     requested = true;
     listeners.forEach((l) => l());
   }
-  notifications.show({ title: toast.title, message: toast.message, color: noticeColour(toast.variant) });
+  loadToasts().then(
+    (mod) => mod.showNotification(toast),
+    (error: unknown) => {
+      toastsModule = null; // a later toast retries the chunk
+      console.error('toast chunk failed to load', error, toast);
+    },
+  );
 }
 
 /** Mounts the toast container once a toast has been requested. */

@@ -1,20 +1,17 @@
-/** §2 /404: unknown paths land here. */
+/** §2 /404: unknown paths land here. Plain HTML (shell/plain.css): the auth-free layout has no Mantine. */
 import { Link } from 'react-router-dom';
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 export function NotFound() {
   const { t } = useTranslation();
   return (
-    <Paper p="lg" withBorder data-testid="not-found">
-      <Stack gap="sm">
-        <Title order={1}>{t('notFound.title')}</Title>
-        <Text>{t('notFound.body')}</Text>
-        <Anchor component={Link} to="/dashboard">
-          {t('app.backToDashboard')}
-        </Anchor>
-      </Stack>
-    </Paper>
+    <section className="ui-card ui-stack" data-testid="not-found">
+      <h1 className="ui-title">{t('notFound.title')}</h1>
+      <p className="ui-text">{t('notFound.body')}</p>
+      <Link className="ui-link" to="/dashboard">
+        {t('app.backToDashboard')}
+      </Link>
+    </section>
   );
 }
 
@@ -22,14 +19,12 @@ export function NotFound() {
 export function Expired() {
   const { t } = useTranslation();
   return (
-    <Paper p="lg" withBorder data-testid="expired">
-      <Stack gap="sm">
-        <Title order={1}>{t('expired.title')}</Title>
-        <Text>{t('expired.body')}</Text>
-        <Anchor component={Link} to="/login">
-          {t('expired.signIn')}
-        </Anchor>
-      </Stack>
-    </Paper>
+    <section className="ui-card ui-stack" data-testid="expired">
+      <h1 className="ui-title">{t('expired.title')}</h1>
+      <p className="ui-text">{t('expired.body')}</p>
+      <Link className="ui-link" to="/login">
+        {t('expired.signIn')}
+      </Link>
+    </section>
   );
 }
