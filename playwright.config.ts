@@ -49,7 +49,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DEMO_EMAIL: 'demo@edge.local',
       DEMO_PASSWORD: 'demo-edge-2026',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'error',
       SEED_EXTRA_USERS: JSON.stringify([
         {
           email: 'second@edge.local',

@@ -124,6 +124,8 @@ async function main() {
     const context = await browser.newContext();
     // The console exposes its actor system and device calls to the page only with this flag (benchmarks, support).
     await context.addInitScript(() => localStorage.setItem('edge.debug', '1'));
+    // tsx (esbuild, keepNames) wraps named functions in __name(); functions sent to the page need it too.
+    await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const page = await context.newPage();
     await signIn(page, url);
     await navigate(page, '/control-panel/devices');
