@@ -46,7 +46,7 @@ test('sign in, see the devices, connect over WebRTC and watch a live camera down
 
   await navigate(page, '/control-panel/cameras');
   const openButtons = page.locator(`[data-testid^="camera-open-${jetson!.device_id}-"]`);
-  await expect(openButtons).toHaveCount(3);
+  await expect(openButtons).toHaveCount(4);
   await openButtons.first().click();
 
   const video = page.locator('[data-testid^="stream-cell-"] video').first();
