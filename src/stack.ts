@@ -4,6 +4,7 @@
  * backend `sim`). Used by `npm start` (src/start.ts), the end-to-end tests and the benchmarks.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,12 +69,16 @@ export interface AgentProcess {
   cameras: number;
   sharedCamera?: string;
   child: ChildProcess;
+  /** Set while the stack itself stops this agent: no supervision restart then. */
+  stopping?: boolean;
+  /** How many times the supervisor restarted it after an unexpected exit. */
+  restarts: number;
 }
 export interface RunningStack {
   url: string;
   server: RunningServer;
   agents: AgentProcess[];
-  /** Stop one agent (SIGTERM) and wait for it to exit. */
+  /** Stop one agent (SIGTERM) and wait for it to exit; it stays stopped (no supervision restart) until restartAgent. */
   stopAgent(deviceId: string): Promise<void>;
   /** Start a stopped agent again with the same token. */
   restartAgent(deviceId: string): Promise<void>;
@@ -133,6 +138,9 @@ function spawnAgent(url: string, a: Omit<AgentProcess, 'child'>, onLine?: StackO
   return { child, ready };
 }
 
+/** Delay before the supervisor restarts an agent that exited unexpectedly (like systemd's RestartSec). */
+export const AGENT_RESTART_DELAY_MS = 1_000;
+
 function waitExit(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
@@ -178,6 +186,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           cameras: d.cameras ?? 2,
           sharedCamera: d.sharedCamera,
           child: undefined as unknown as ChildProcess,
+          restarts: 0,
         });
       }
       const ipCameras =
@@ -201,6 +210,36 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     throw err;
   }
 
+  // `npm start` supervises its agents as a device's service manager would: an agent that crashes or is
+  // killed comes back after AGENT_RESTART_DELAY_MS with the same token. The pids are written to
+  // DATA_DIR/agents.json so tests can kill one and watch the console recover.
+  const writePids = () => {
+    if (!options.dataDir) return;
+    const list = agents.map((a) => ({ label: a.label, deviceId: a.deviceId, pid: a.child.pid ?? null }));
+    writeFileSync(path.join(options.dataDir, 'agents.json'), `${JSON.stringify(list, null, 2)}\n`);
+  };
+  let closing = false;
+  const supervise = (a: AgentProcess) => {
+    a.child.once('exit', (code, signal) => {
+      if (closing || a.stopping) return;
+      options.onAgentLine?.(
+        a.label,
+        `agent exited (${signal ?? code}); restarting in ${AGENT_RESTART_DELAY_MS} ms`,
+      );
+      setTimeout(() => {
+        if (closing || a.stopping) return;
+        const { child, ready } = spawnAgent(server.url, a, options.onAgentLine);
+        a.child = child;
+        a.restarts += 1;
+        supervise(a);
+        writePids();
+        ready.catch((err: unknown) => options.onAgentLine?.(a.label, String(err)));
+      }, AGENT_RESTART_DELAY_MS);
+    });
+  };
+  for (const a of agents) supervise(a);
+  writePids();
+
   const find = (deviceId: string) => {
     const a = agents.find((x) => x.deviceId === deviceId);
     if (!a) throw new Error(`no agent for ${deviceId}`);
@@ -212,6 +251,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     agents,
     async stopAgent(deviceId) {
       const a = find(deviceId);
+      a.stopping = true;
       a.child.kill('SIGTERM');
       await waitExit(a.child);
     },
@@ -219,9 +259,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const a = find(deviceId);
       const { child, ready } = spawnAgent(server.url, a, options.onAgentLine);
       a.child = child;
+      a.stopping = false;
+      supervise(a);
+      writePids();
       await ready;
     },
     async close() {
+      closing = true;
       await Promise.all(
         agents.map((a) => {
           a.child.kill('SIGTERM');
