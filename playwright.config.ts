@@ -8,7 +8,9 @@ import path from 'node:path';
  */
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 export const E2E_URL = `http://127.0.0.1:${PORT}`;
-const dataDir = path.join(os.tmpdir(), `edge-console-e2e-${process.pid}`);
+// Chosen once by the runner; its workers inherit it (tests read DATA_DIR/agents.json to kill an agent).
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `edge-console-e2e-${process.pid}`);
+const dataDir = process.env.E2E_DATA_DIR;
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -1,4 +1,6 @@
 /** Accounts seeded by playwright.config.ts's web server, and REST helpers for the end-to-end tests. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = { email: 'demo@edge.local', password: 'demo-edge-2026' };
@@ -55,4 +57,10 @@ export async function navigate(page: Page, path: string) {
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+/** The agents `npm start` runs for the e2e server (from DATA_DIR/agents.json, rewritten on every restart). */
+export function agentPids(): Array<{ label: string; deviceId: string; pid: number | null }> {
+  const file = path.join(process.env.E2E_DATA_DIR ?? '', 'agents.json');
+  return JSON.parse(readFileSync(file, 'utf8'));
 }
