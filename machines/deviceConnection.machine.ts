@@ -13,10 +13,16 @@
  * the device is gone the link is errored and the "Device is not reachable" dialog is emitted; if it exists
  * we keep trying (ping again) — our reading of the spec's "send the start request".
  *
- * Decision (written down as asked): when the device closes the link, the actor goes to `closed` with the
- * error 'Device disconnected' and does not reconnect by itself; the user (or the pool, on the next
- * `device.connect`) retries with `device.retry`. Automatic reconnect with back-off and stream resume come
- * with a later issue.
+ * Recovery (issue 3, ARCHITECTURE "PeerJS closes a connection when ICE reports disconnected … recovery is the
+ * device connection machine's job"): when the link drops while open (agent restarted, network cut) or the
+ * device stops answering pings and signalling says it is gone, the actor goes to `reconnecting` (never to
+ * `closed`): it retries opening with a back-off (RECONNECT_BASE_MS 0.5 s, doubling, capped at
+ * RECONNECT_MAX_MS 5 s) for as long as the user has not disconnected (`device.close`). The device's
+ * signalling presence guides it: `watchPresence` polls `check/peerjs/{device_id}` every
+ * PRESENCE_POLL_MS while reconnecting; when the device was seen absent and is present again (the agent came
+ * back) the next attempt starts at once instead of waiting out the back-off. `device.retry` also tries at
+ * once. Streams of the device follow the reports: 'reconnecting' makes them wait, 'open' resumes them.
+ * Only `device.close` (the user) ends in `closed`; a first open that fails ends in `errored`.
  *
  * The actor reports every change of its state to `input.reportTo` (the pool) with `device.status`.
  * Side effects are the named actors and `closeLink`, provided by src/console/services/system.ts.
@@ -41,7 +47,17 @@ export const DEVICE_CONNECTION_TEXTS = {
 } as const;
 
 /** The state names of a device connection (§4). */
-export type DeviceConnectionStatus = 'notConnected' | 'opening' | 'open' | 'closed' | 'errored';
+export type DeviceConnectionStatus =
+  'notConnected' | 'opening' | 'open' | 'reconnecting' | 'closed' | 'errored';
+
+/** Reconnect back-off: first retry after 500 ms, doubling, at most 5 s between attempts. */
+export const RECONNECT_BASE_MS = 500;
+export const RECONNECT_MAX_MS = 5_000;
+/** While reconnecting, how often signalling presence is asked, ms. */
+export const PRESENCE_POLL_MS = 500;
+/** Back-off before reconnect attempt n (0-based), ms. */
+export const reconnectDelayMs = (attempt: number): number =>
+  Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, attempt));
 
 /** What the actor tells its pool whenever its state changes. */
 export interface DeviceStatusReport {
@@ -49,6 +65,13 @@ export interface DeviceStatusReport {
   deviceId: string;
   label: string;
   status: DeviceConnectionStatus;
+}
+
+/** Sent to the pool when the device's camera list is known (after the link opened). */
+export interface DeviceCamerasReport {
+  type: 'device.cameras';
+  deviceId: string;
+  cameras: DeviceCamera[];
 }
 
 /** Device information fetched once when the link opens. */
@@ -82,6 +105,10 @@ export interface DeviceConnectionContext {
   openedAt: number | null;
   /** Who hears `device.status` (the pool); null when run alone. */
   reportTo: AnyActorRef | null;
+  /** Failed reconnect attempts since the link dropped (drives the back-off). */
+  attempts: number;
+  /** While reconnecting: signalling said the device is gone at least once since the last attempt. */
+  sawAbsent: boolean;
 }
 
 export interface DeviceConnectionInput {
@@ -94,7 +121,9 @@ export type DeviceConnectionEvent =
   | { type: 'device.close' }
   | { type: 'device.retry' }
   /** Internal (watchLink): the device or the network closed the data connection. */
-  | { type: 'device.link.closed'; reason: string };
+  | { type: 'device.link.closed'; reason: string }
+  /** Internal (watchPresence, while reconnecting): is the device registered with signalling? */
+  | { type: 'device.presence'; exists: boolean };
 
 /** Input of the device-side actors. */
 export interface DeviceRef {
@@ -126,6 +155,8 @@ export const deviceConnectionMachine = setup({
     openLink: fromPromise<{ openedAt: number }, DeviceRef>(async () => notProvided('openLink')),
     /** While open: sends `device.link.closed` when the connection closes; closes the link on cleanup. */
     watchLink: fromCallback<DeviceConnectionEvent, DeviceRef>(() => notProvided('watchLink')),
+    /** While reconnecting: sends `device.presence { exists }` every PRESENCE_POLL_MS (check/peerjs). */
+    watchPresence: fromCallback<DeviceConnectionEvent, DeviceRef>(() => notProvided('watchPresence')),
     /** `ping` command. Resolves with the round trip in ms. */
     pingDevice: fromPromise<{ rttMs: number }, DeviceRef>(async () => notProvided('pingDevice')),
     /** GET check/peerjs/{device_id} → exist. */
@@ -167,12 +198,32 @@ export const deviceConnectionMachine = setup({
       x86Info: info.x86Info,
       jtop: info.jtop,
     })),
+    /** Tells the pool (and through it the camera grid) which cameras the device has. */
+    reportCameras: enqueueActions(({ context, enqueue }) => {
+      if (!context.reportTo) return;
+      const report: DeviceCamerasReport = {
+        type: 'device.cameras',
+        deviceId: context.device.device_id,
+        cameras: context.cameras,
+      };
+      enqueue.sendTo(context.reportTo, report);
+    }),
+    countAttempt: assign({ attempts: ({ context }) => context.attempts + 1, sawAbsent: false }),
+    resetAttempts: assign({ attempts: 0, sawAbsent: false }),
+    notePresence: assign({
+      sawAbsent: ({ context, event }) =>
+        context.sawAbsent || (event.type === 'device.presence' && !event.exists),
+    }),
     storeHealth: assign((_, sample: HealthSample) => ({ health: sample.health, usage: sample.usage })),
   },
   guards: {
     deviceExists: (_, params: { exists: boolean }) => params.exists,
+    /** The device was gone from signalling and is back: try now rather than after the back-off. */
+    deviceCameBack: ({ context, event }) =>
+      event.type === 'device.presence' && event.exists && context.sawAbsent,
   },
   delays: {
+    reconnectDelay: ({ context }) => reconnectDelayMs(context.attempts),
     connectionTimeout: DEVICE_CONNECTION_TIMEOUT_MS,
     pingTimeout: DEVICE_PING_TIMEOUT_MS,
     healthInterval: DEVICE_HEALTH_INTERVAL_MS,
@@ -192,6 +243,8 @@ export const deviceConnectionMachine = setup({
     rttMs: null,
     openedAt: null,
     reportTo: input.reportTo ?? null,
+    attempts: 0,
+    sawAbsent: false,
   }),
   states: {
     notConnected: {
@@ -229,12 +282,12 @@ export const deviceConnectionMachine = setup({
     },
     open: {
       type: 'parallel',
-      entry: { type: 'reportStatus', params: { status: 'open' } },
+      entry: ['resetAttempts', { type: 'reportStatus', params: { status: 'open' } }],
       invoke: { id: 'watchLink', src: 'watchLink', input: deviceRef },
       on: {
         'device.close': { target: 'closed' },
         'device.link.closed': {
-          target: 'closed',
+          target: 'reconnecting',
           actions: assign({ error: DEVICE_CONNECTION_TEXTS.disconnected }),
         },
       },
@@ -249,7 +302,7 @@ export const deviceConnectionMachine = setup({
                 input: deviceRef,
                 onDone: {
                   target: 'loaded',
-                  actions: { type: 'storeInfo', params: ({ event }) => event.output },
+                  actions: [{ type: 'storeInfo', params: ({ event }) => event.output }, 'reportCameras'],
                 },
                 onError: { target: 'unavailable' },
               },
@@ -300,10 +353,12 @@ export const deviceConnectionMachine = setup({
                     guard: { type: 'deviceExists', params: ({ event }) => ({ exists: event.output }) },
                     target: 'pinging',
                   },
+                  // Gone from signalling (agent stopped or restarting): §4 "mark the device disconnected
+                  // and show a dialog" — it is shown once, and the actor keeps reconnecting by itself.
                   {
-                    target: '#deviceConnection.errored',
+                    target: '#deviceConnection.reconnecting',
                     actions: [
-                      assign({ error: DEVICE_CONNECTION_TEXTS.notReachableTitle }),
+                      assign({ error: DEVICE_CONNECTION_TEXTS.notReachableTitle, sawAbsent: true }),
                       'emitNotReachableDialog',
                     ],
                   },
@@ -312,6 +367,57 @@ export const deviceConnectionMachine = setup({
                 onError: { target: 'waiting' },
               },
             },
+          },
+        },
+      },
+    },
+    reconnecting: {
+      tags: ['busy', 'reconnecting'],
+      entry: [
+        { type: 'closeLink', params: deviceRef },
+        { type: 'reportStatus', params: { status: 'reconnecting' } },
+      ],
+      invoke: { id: 'watchPresence', src: 'watchPresence', input: deviceRef },
+      initial: 'waiting',
+      on: {
+        'device.close': { target: 'closed' },
+        'device.retry': { target: '.attempting' },
+        'device.open': { target: '.attempting' },
+      },
+      states: {
+        waiting: {
+          after: { reconnectDelay: { target: 'attempting' } },
+          on: {
+            'device.presence': [
+              { guard: 'deviceCameBack', target: 'attempting' },
+              { actions: 'notePresence' },
+            ],
+          },
+        },
+        attempting: {
+          invoke: {
+            id: 'openLink',
+            src: 'openLink',
+            input: deviceRef,
+            onDone: {
+              target: '#deviceConnection.open',
+              actions: assign({ openedAt: ({ event }) => event.output.openedAt, error: null }),
+            },
+            onError: {
+              target: 'waiting',
+              actions: [
+                'countAttempt',
+                assign({
+                  error: ({ event }) => errorText(event.error, DEVICE_CONNECTION_TEXTS.cannotConnect),
+                }),
+              ],
+            },
+          },
+          after: {
+            connectionTimeout: { target: 'waiting', actions: 'countAttempt' },
+          },
+          on: {
+            'device.presence': { actions: 'notePresence' },
           },
         },
       },

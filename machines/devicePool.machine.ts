@@ -7,14 +7,17 @@
  * removes the oldest. A connection that reports `closed` or `errored` leaves `order` but its actor stays in
  * `connections` so views can show the error and offer a retry (`device.connect` again retries it).
  *
- * Every status change is forwarded to the streams actor (systemId 'streams') when it exists, so streams
- * can refuse cameras of unconnected devices (§5) and fail streams whose device link closed.
+ * Every status change and camera list is forwarded to the camera grid (systemId 'streams') when it exists,
+ * so it can refuse cameras of unconnected devices (§5), find one physical camera on several devices (the
+ * chooser), pause streams while their device reconnects and resume them when it is open again. A device
+ * that is `reconnecting` stays in the connected list (its link is being restored, not given up).
  */
 import { enqueueActions, setup, type ActorRefFrom } from 'xstate';
 import { PEER_CONNECTION_LIMIT } from '../src/protocol/constants';
 import type { Device } from '../src/protocol/rest';
 import {
   deviceConnectionMachine,
+  type DeviceCamerasReport,
   type DeviceConnectionStatus,
   type DeviceStatusReport,
 } from './deviceConnection.machine';
@@ -45,7 +48,8 @@ export type DevicePoolEvent =
   /** Root system, on sign-out: close every link and forget them. */
   | { type: 'pool.reset' }
   /** From a deviceConnection child. */
-  | DeviceStatusReport;
+  | DeviceStatusReport
+  | DeviceCamerasReport;
 
 /** Actor id of a device's connection actor. */
 export const deviceActorId = (deviceId: string): string => `device-${deviceId}`;
@@ -148,6 +152,12 @@ export const devicePoolMachine = setup({
       const streams = system.get(SYSTEM_IDS.streams);
       if (streams) enqueue.sendTo(streams, event);
     }),
+    /** A child's camera list arrived: the camera grid needs it for the chooser (§2). */
+    forwardCameras: enqueueActions(({ context, event, enqueue, system }) => {
+      if (event.type !== 'device.cameras' || !context.connections[event.deviceId]) return;
+      const streams = system.get(SYSTEM_IDS.streams);
+      if (streams) enqueue.sendTo(streams, event);
+    }),
     /** Stops every connection actor (closing every link). */
     closeAll: enqueueActions(({ context, enqueue }) => {
       for (const ref of Object.values(context.connections)) enqueue.stopChild(ref);
@@ -176,6 +186,7 @@ export const devicePoolMachine = setup({
         ],
         'device.disconnect': { actions: 'disconnectDevice' },
         'device.status': { actions: 'trackStatus' },
+        'device.cameras': { actions: 'forwardCameras' },
         'pool.reset': { actions: 'closeAll' },
       },
     },

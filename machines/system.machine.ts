@@ -3,7 +3,8 @@
  * tokens, user info and several other stores), §4 "Signal connection status".
  *
  * Starts the long-lived actors with their systemIds (machines/systemIds.ts): auth, signal, devicesTable,
- * devicePool, streams. It mirrors auth: on sign-in it connects signalling and loads the devices table; on
+ * devicePool, streams (the camera grid). It mirrors auth: on sign-in it connects signalling, loads the devices
+ * table and the saved camera layout (which reopens its streams); on
  * sign-out (logout, failed refresh or rejected token) it disconnects signalling, closes every device link
  * and stream and clears the table.
  *
@@ -16,7 +17,7 @@ import { authMachine } from './auth.machine';
 import { devicePoolMachine } from './devicePool.machine';
 import { devicesTableMachine } from './devicesTable.machine';
 import { signalMachine } from './signal.machine';
-import { streamsMachine } from './streams.machine';
+import { cameraGridMachine } from './cameraGrid.machine';
 import { SYSTEM_IDS } from './systemIds';
 
 export interface SystemInput {
@@ -45,7 +46,7 @@ export const systemMachine = setup({
     signal: signalMachine,
     devicesTable: devicesTableMachine,
     devicePool: devicePoolMachine,
-    streams: streamsMachine,
+    streams: cameraGridMachine,
   },
   actions: {
     /** Turns auth's snapshot into `system.auth` for the signedOut/signedIn states below. */
@@ -55,6 +56,7 @@ export const systemMachine = setup({
     })),
     connectSignal: sendTo(SYSTEM_IDS.signal, { type: 'signal.connect' }),
     loadDevicesTable: sendTo(SYSTEM_IDS.devicesTable, { type: 'table.refresh' }),
+    loadCameraLayout: sendTo(SYSTEM_IDS.streams, { type: 'grid.load' }),
     disconnectSignal: sendTo(SYSTEM_IDS.signal, { type: 'signal.disconnect' }),
     closeDeviceLinks: sendTo(SYSTEM_IDS.devicePool, { type: 'pool.reset' }),
     closeStreams: sendTo(SYSTEM_IDS.streams, { type: 'streams.reset' }),
@@ -112,7 +114,7 @@ export const systemMachine = setup({
       },
     },
     signedIn: {
-      entry: ['connectSignal', 'loadDevicesTable'],
+      entry: ['connectSignal', 'loadDevicesTable', 'loadCameraLayout'],
       exit: ['disconnectSignal', 'closeDeviceLinks', 'closeStreams', 'clearDevicesTable'],
       on: {
         'system.auth': { guard: 'authSignedOut', target: 'signedOut' },

@@ -16,12 +16,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from '../machines/auth.machine';
+import { cameraGridMachine } from '../machines/cameraGrid.machine';
 import { deviceConnectionMachine } from '../machines/deviceConnection.machine';
 import { devicePoolMachine } from '../machines/devicePool.machine';
 import { devicesTableMachine } from '../machines/devicesTable.machine';
 import { signalMachine } from '../machines/signal.machine';
 import { streamMachine } from '../machines/stream.machine';
-import { streamsMachine } from '../machines/streams.machine';
 import { systemMachine } from '../machines/system.machine';
 
 /** The machines drawn, in index order: name (file stem in machines/) → machine. */
@@ -32,7 +32,7 @@ export const MACHINES: Array<{ name: string; machine: AnyStateMachine }> = [
   { name: 'devicesTable', machine: devicesTableMachine },
   { name: 'devicePool', machine: devicePoolMachine },
   { name: 'deviceConnection', machine: deviceConnectionMachine },
-  { name: 'streams', machine: streamsMachine },
+  { name: 'cameraGrid', machine: cameraGridMachine },
   { name: 'stream', machine: streamMachine },
 ];
 

@@ -59,9 +59,14 @@ const samples: Record<string, EventObject[]> = {
     { type: 'xstate.done.actor.checkDeviceExists', output: false } as EventObject,
   ],
   'xstate.error.actor.checkDeviceExists': [fail('xstate.error.actor.checkDeviceExists')],
+  'device.presence': [
+    { type: 'device.presence', exists: false } as EventObject,
+    { type: 'device.presence', exists: true } as EventObject,
+  ],
 };
 
-const key = (s: Snap) => JSON.stringify([s.value, s.context.error]);
+const key = (s: Snap) =>
+  JSON.stringify([s.value, s.context.error, s.context.sawAbsent, Math.min(s.context.attempts, 2)]);
 
 const model = createMachineTestModel(deviceConnectionMachine, {
   events: (_, type) => samples[type],
@@ -76,6 +81,7 @@ function start(driver: Driver) {
       actors: {
         openLink: driver.promise<{ openedAt: number }, DeviceRef>('openLink'),
         watchLink: driver.callback<DeviceConnectionEvent, DeviceRef>('watchLink'),
+        watchPresence: driver.callback<DeviceConnectionEvent, DeviceRef>('watchPresence'),
         pingDevice: driver.promise<{ rttMs: number }, DeviceRef>('pingDevice'),
         checkDeviceExists: driver.promise<boolean, DeviceRef>('checkDeviceExists'),
         loadDeviceInfo: driver.promise<DeviceInfo, DeviceRef>('loadDeviceInfo'),
@@ -92,6 +98,7 @@ describe('deviceConnection (model-based paths)', () => {
   it('reaches notConnected, opening, every open sub-state, closed and errored', () => {
     const values = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     for (const v of ['"notConnected"', '"opening"', '"closed"', '"errored"']) expect(values).toContain(v);
+    for (const r of ['waiting', 'attempting']) expect(values).toContain(JSON.stringify({ reconnecting: r }));
     for (const health of ['pinging', 'sampling', 'waiting', 'checkingPresence']) {
       expect([...values].some((v) => v.includes(`"health":"${health}"`))).toBe(true);
     }

@@ -5,6 +5,7 @@ import {
   type DeviceConnectionEvent,
   type DeviceInfo,
   type DeviceRef,
+  RECONNECT_BASE_MS,
 } from '../../machines/deviceConnection.machine';
 import { devicePoolMachine } from '../../machines/devicePool.machine';
 import type { Device } from '../../src/protocol/rest';
@@ -40,7 +41,8 @@ const key = (s: Snap) =>
 
 /**
  * Events per state: connect/disconnect each device, reset, and — standing in for what a connection actor
- * reports — 'open' or 'errored' for a link that is opening and 'closed' for an open one.
+ * reports — 'open' or 'errored' for a link that is opening, 'reconnecting' for an open one whose link the
+ * device closed, and 'open' again when a reconnecting link reopens.
  */
 function eventsFor(s: Snap, type: string): EventObject[] | undefined {
   switch (type) {
@@ -58,7 +60,9 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
           ] as unknown as EventObject[];
         }
         if (status === 'open')
-          return [{ type, deviceId, label, status: 'closed' }] as unknown as EventObject[];
+          return [{ type, deviceId, label, status: 'reconnecting' }] as unknown as EventObject[];
+        if (status === 'reconnecting')
+          return [{ type, deviceId, label, status: 'open' }] as unknown as EventObject[];
         return [];
       });
     default:
@@ -77,6 +81,7 @@ function start(driver: Driver) {
           actors: {
             openLink: driver.promise<{ openedAt: number }, DeviceRef>('openLink', byDevice),
             watchLink: driver.callback<DeviceConnectionEvent, DeviceRef>('watchLink', byDevice),
+            watchPresence: driver.callback<DeviceConnectionEvent, DeviceRef>('watchPresence', byDevice),
             pingDevice: driver.promise<{ rttMs: number }, DeviceRef>('pingDevice', byDevice),
             loadDeviceInfo: driver.promise<DeviceInfo, DeviceRef>('loadDeviceInfo', byDevice),
           },
@@ -87,12 +92,19 @@ function start(driver: Driver) {
   ).start();
 }
 
-/** A status step is produced by the real connection actor: its link opens, fails or is closed by the device. */
+/** A status step is produced by the real connection actor: its link opens, fails, drops or reopens. */
 function throughTheChild(driver: Driver, event: EventObject): boolean {
   if (event.type !== 'device.status') return false;
   const { deviceId, status } = event as unknown as { deviceId: string; status: string };
-  if (status === 'open') driver.settle('openLink', deviceId, { output: { openedAt: 1 } });
-  else if (status === 'errored') driver.settle('openLink', deviceId, { error: new Error('no answer') });
+  if (status === 'open') {
+    // Opening: the attempt is pending. Reconnecting: the first retry starts after the back-off.
+    try {
+      driver.settle('openLink', deviceId, { output: { openedAt: 1 } });
+    } catch {
+      driver.clock.increment(RECONNECT_BASE_MS);
+      driver.settle('openLink', deviceId, { output: { openedAt: 2 } });
+    }
+  } else if (status === 'errored') driver.settle('openLink', deviceId, { error: new Error('no answer') });
   else
     driver.sendBack('watchLink', deviceId, {
       type: 'device.link.closed',

@@ -9,7 +9,8 @@ export function deviceType(chipsetId: string): 'x86' | 'Jetson' {
 }
 
 /** deviceConnection machine states (§4 Device connection). */
-export type DeviceConnectionState = 'notConnected' | 'opening' | 'open' | 'closed' | 'errored';
+export type DeviceConnectionState =
+  'notConnected' | 'opening' | 'open' | 'reconnecting' | 'closed' | 'errored';
 
 /** Label of a device connection state, as the devices table shows it. */
 export function connectionLabel(state: DeviceConnectionState | null | undefined): string {
@@ -18,6 +19,8 @@ export function connectionLabel(state: DeviceConnectionState | null | undefined)
       return 'Opening';
     case 'open':
       return 'Open';
+    case 'reconnecting':
+      return 'Reconnecting';
     case 'closed':
       return 'Closed';
     case 'errored':
@@ -32,6 +35,8 @@ export function connectionColour(state: DeviceConnectionState | null | undefined
   switch (state) {
     case 'opening':
       return 'yellow';
+    case 'reconnecting':
+      return 'orange';
     case 'open':
       return 'green';
     case 'errored':
@@ -52,14 +57,42 @@ export function canConnect(state: DeviceConnectionState | null | undefined): boo
   );
 }
 
-/** stream machine states (§4 Stream slots). */
-export type StreamState = 'checkingQuota' | 'connecting' | 'playing' | 'failed' | 'closed';
+/**
+ * What a stream cell shows (§2 "status of a stream"): the stream machine's top-level state, with
+ * `waitingForDevice` and `retrying` both shown as 'reconnecting'.
+ */
+export type StreamState =
+  'starting' | 'connecting' | 'playing' | 'paused' | 'reconnecting' | 'failed' | 'closed';
+
+/** The stream machine's top-level state name → what the cell shows. */
+export function streamStateOf(value: unknown): StreamState {
+  const top =
+    typeof value === 'string' ? value : value && typeof value === 'object' ? Object.keys(value)[0] : '';
+  switch (top) {
+    case 'waitingForDevice':
+    case 'retrying':
+      return 'reconnecting';
+    case 'starting':
+    case 'connecting':
+    case 'playing':
+    case 'paused':
+    case 'failed':
+    case 'closed':
+      return top;
+    default:
+      return 'starting';
+  }
+}
 
 /** The status line of a stream cell. */
 export function streamStatusLabel(state: StreamState, error: string | null): string {
   switch (state) {
-    case 'checkingQuota':
-      return 'Checking quota';
+    case 'starting':
+      return 'Starting';
+    case 'paused':
+      return 'Paused (hidden)';
+    case 'reconnecting':
+      return 'Reconnecting';
     case 'connecting':
       return 'Connecting';
     case 'playing':

@@ -49,9 +49,14 @@ export class DeviceLinkClient {
   private closed = false;
   private ready = false;
 
+  /**
+   * @param onEvent receives the agent's pushed events (`{ type: 'event', name, data }`, e.g. 'stream.status');
+   *   `data` is unvalidated — the listener checks what it reads.
+   */
   constructor(
     private readonly conn: DataConnectionLike,
     readonly deviceId: string,
+    private readonly onEvent?: (name: string, data: unknown) => void,
   ) {
     conn.on('data', (data) => this.onData(data));
     conn.on('close', () => this.finish('The device closed the link.'));
@@ -196,8 +201,11 @@ export class DeviceLinkClient {
         else
           this.settle(msg.requestId, new DeviceCommandError(msg.error.code, msg.error.message, msg.process));
         return;
+      case 'event':
+        this.onEvent?.(msg.name, msg.data);
+        return;
       default:
-        return; // progress and pushed events: not used yet
+        return; // progress: not used yet
     }
   }
 

@@ -107,6 +107,7 @@ export class PeerLink {
   private opening: Promise<void> | null = null;
   private readonly links = new Map<string, DeviceLinkClient>();
   private readonly lostListeners = new Set<(error: string) => void>();
+  private readonly eventListeners = new Set<DeviceEventListener>();
   /** ICE servers from the last get_browser_token answer (used by stream peer connections). */
   iceServers: IceServer[] = [];
 
@@ -255,7 +256,9 @@ export class PeerLink {
     const peer = this.peer;
     if (!peer || !this.isOpen) throw new DeviceCommandError('signalling', 'Signalling is not connected.');
     const conn = peer.connect(deviceId, { serialization: 'json', reliable: true });
-    const link = new DeviceLinkClient(conn, deviceId);
+    const link = new DeviceLinkClient(conn, deviceId, (name, data) => {
+      for (const listener of [...this.eventListeners]) listener(deviceId, name, data);
+    });
     this.links.set(deviceId, link);
     link.onClose(() => {
       if (this.links.get(deviceId) === link) this.links.delete(deviceId);
@@ -279,6 +282,15 @@ export class PeerLink {
     if (!link) return;
     this.links.delete(deviceId);
     link.close();
+  }
+
+  /**
+   * Listens for events the agents push over their links (`{ type: 'event', name, data }`, link.ts), e.g.
+   * 'stream.status' { callId, camera_id, status: 'closed', reason }. Returns the unsubscribe function.
+   */
+  onDeviceEvent(listener: DeviceEventListener): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
   }
 
   /** Calls `listener` once when the device's open link closes (at once if there is none). */
@@ -314,6 +326,9 @@ export class PeerLink {
 export function createPeerLink(options: PeerLinkOptions): PeerLink {
   return new PeerLink(options);
 }
+
+/** Receives an agent-pushed event; `data` is unvalidated. */
+export type DeviceEventListener = (deviceId: string, name: string, data: unknown) => void;
 
 /** Signature of `PeerLink.callDevice`, for services that only need to call devices. */
 export type CallDevice = PeerLink['callDevice'];

@@ -23,6 +23,20 @@ export interface StreamSessionDeps {
   createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection;
   /** ICE gathering bound, ms (default ICE_GATHERING_WAIT_MS). */
   iceGatheringWaitMs?: number;
+  /** Agent-pushed link events (PeerLink.onDeviceEvent): 'stream.status' closed ends a watched stream. */
+  onDeviceEvent?: (listener: (deviceId: string, name: string, data: unknown) => void) => () => void;
+}
+
+/**
+ * The agent's `stream.status` event (link.ts EventMessage, name 'stream.status'): a stream ended other than
+ * by stop-stream (camera gone, encoder failed, agent shutting down). Checked structurally: returns the
+ * callId and reason when `data` is `{ callId: string, status: 'closed', reason?: string }`, else null.
+ */
+export function streamClosedEvent(name: string, data: unknown): { callId: string; reason: string } | null {
+  if (name !== 'stream.status' || typeof data !== 'object' || data === null) return null;
+  const { callId, status, reason } = data as { callId?: unknown; status?: unknown; reason?: unknown };
+  if (typeof callId !== 'string' || status !== 'closed') return null;
+  return { callId, reason: typeof reason === 'string' && reason ? reason : 'The device closed the stream.' };
 }
 
 export interface StartStreamRequest {
@@ -150,6 +164,15 @@ export function createStreamSessions(deps: StreamSessionDeps) {
       return () => undefined;
     }
     const { pc } = session;
+    const offEvent =
+      deps.onDeviceEvent?.((deviceId, name, data) => {
+        const closed = streamClosedEvent(name, data);
+        if (closed && closed.callId === streamId && deviceId === session.deviceId) {
+          // The agent already ended it: no stop-stream needed for this call.
+          session.offerSent = false;
+          onEnded(closed.reason);
+        }
+      }) ?? (() => undefined);
     const onState = () => {
       if (pc.connectionState === 'failed') onEnded('Stream connection failed.');
     };
@@ -158,13 +181,21 @@ export function createStreamSessions(deps: StreamSessionDeps) {
     pc.addEventListener('connectionstatechange', onState);
     for (const t of tracks) t.addEventListener('ended', onTrackEnded);
     return () => {
+      offEvent();
       pc.removeEventListener('connectionstatechange', onState);
       for (const t of tracks) t.removeEventListener('ended', onTrackEnded);
       release(streamId);
     };
   }
 
-  return { start, watch, release, has: (streamId: string) => sessions.has(streamId) };
+  return {
+    start,
+    watch,
+    release,
+    has: (streamId: string) => sessions.has(streamId),
+    /** The running peer connection of a stream (stats), or null. */
+    peerConnection: (streamId: string): RTCPeerConnection | null => sessions.get(streamId)?.pc ?? null,
+  };
 }
 
 export type StreamSessions = ReturnType<typeof createStreamSessions>;

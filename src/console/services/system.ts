@@ -16,8 +16,9 @@ import {
 import { devicePoolMachine } from '../../../machines/devicePool.machine';
 import { devicesTableMachine } from '../../../machines/devicesTable.machine';
 import { signalMachine } from '../../../machines/signal.machine';
+import { cameraGridMachine, type LoadedLayout } from '../../../machines/cameraGrid.machine';
+import { PRESENCE_POLL_MS } from '../../../machines/deviceConnection.machine';
 import { streamMachine } from '../../../machines/stream.machine';
-import { streamsMachine } from '../../../machines/streams.machine';
 import { systemMachine } from '../../../machines/system.machine';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { DEVICE_PING_TIMEOUT_MS, X86_CHIPSET_ID } from '../../protocol/constants';
@@ -25,6 +26,7 @@ import { createApiClient, createAuthBridge, type ApiClient } from './api';
 import { createDevInspector } from './inspect';
 import { createBrowserId, createPeerLink, type PeerLink, type PeerLinkOptions } from './peerLink';
 import { browserStorage, createSessionStore, type KeyValueStorage, type SessionStore } from './storage';
+import type * as StreamMediaModule from './streamMedia';
 import { createStreamSessions, type StreamSessions } from './streamSession';
 
 /** The started root actor. */
@@ -34,7 +36,7 @@ export type AuthRef = ActorRefFrom<typeof authMachine>;
 export type SignalRef = ActorRefFrom<typeof signalMachine>;
 export type DevicesTableRef = ActorRefFrom<typeof devicesTableMachine>;
 export type DevicePoolRef = ActorRefFrom<typeof devicePoolMachine>;
-export type StreamsRef = ActorRefFrom<typeof streamsMachine>;
+export type StreamsRef = ActorRefFrom<typeof cameraGridMachine>;
 
 const must = <T>(ref: T | undefined, id: string): T => {
   if (!ref) throw new Error(`console system: actor '${id}' is not running`);
@@ -53,9 +55,29 @@ export const getDevicesTableRef = (system: ConsoleSystem): DevicesTableRef =>
 /** The device pool actor (§4 Device connection, limit 50). */
 export const getDevicePoolRef = (system: ConsoleSystem): DevicePoolRef =>
   must(system.system.get(SYSTEM_IDS.devicePool) as DevicePoolRef | undefined, SYSTEM_IDS.devicePool);
-/** The streams actor (camera grid). */
+/** The camera grid actor (systemId 'streams'). */
 export const getStreamsRef = (system: ConsoleSystem): StreamsRef =>
   must(system.system.get(SYSTEM_IDS.streams) as StreamsRef | undefined, SYSTEM_IDS.streams);
+
+/**
+ * Runs `start` with streamMedia.ts (MediaRecorder, getStats summaries), loaded on first use so the /login
+ * bundle does not ship it. Returns a clean-up that stops what `start` began (or skips it if not begun yet).
+ */
+function withStreamMedia(start: (m: typeof StreamMediaModule) => () => void, onLoadError: () => void) {
+  let stop: (() => void) | null = null;
+  let cancelled = false;
+  import('./streamMedia')
+    .then((m) => {
+      if (!cancelled) stop = start(m);
+    })
+    .catch(() => {
+      if (!cancelled) onLoadError();
+    });
+  return () => {
+    cancelled = true;
+    stop?.();
+  };
+}
 
 /** The services the machines' side effects run on. */
 export interface ConsoleServices {
@@ -126,6 +148,26 @@ export function provideConsoleMachine(services: ConsoleServices) {
           peerLink.closeDevice(input.deviceId);
         };
       }),
+      watchPresence: fromCallback(({ input, sendBack }) => {
+        // §9 presence: polled fast only while reconnecting, one request at a time.
+        const controller = new AbortController();
+        let busy = false;
+        const timer = setInterval(() => {
+          if (busy) return;
+          busy = true;
+          api
+            .checkDeviceExists(input.deviceId, controller.signal)
+            .then((exists) => sendBack({ type: 'device.presence', exists }))
+            .catch(() => undefined)
+            .finally(() => {
+              busy = false;
+            });
+        }, PRESENCE_POLL_MS);
+        return () => {
+          clearInterval(timer);
+          controller.abort();
+        };
+      }),
       pingDevice: fromPromise(async ({ input }) => {
         const started = performance.now();
         // The machine decides the 5 s time-out; the call's own bound is only a backstop.
@@ -163,16 +205,83 @@ export function provideConsoleMachine(services: ConsoleServices) {
 
   const stream = streamMachine.provide({
     actors: {
-      checkQuota: fromPromise(async ({ input, signal: abort }) =>
-        api.checkStreamLimit(input.deviceId, input.numOfCameras, abort),
-      ),
       startStream: fromPromise(async ({ input, signal: abort }) => streams.start(input, abort)),
       watchStream: fromCallback(({ input, sendBack }) =>
         streams.watch(input.streamId, (error) => sendBack({ type: 'stream.ended', error })),
       ),
+      recordStream: fromCallback(({ input }) =>
+        // The file is reported to the stream actor itself, also after this actor stopped (stop = save).
+        withStreamMedia(
+          (m) =>
+            m.startRecording(input.mediaStream, input.fileStem, (outcome) =>
+              input.owner.send(
+                outcome.ok
+                  ? { type: 'record.saved', file: outcome.file }
+                  : { type: 'record.failed', error: outcome.error },
+              ),
+            ),
+          () => input.owner.send({ type: 'record.failed', error: 'Recording is not available.' }),
+        ),
+      ),
+      pollStats: fromCallback(({ input, sendBack }) =>
+        withStreamMedia(
+          (m) =>
+            m.pollStreamStats(
+              () => streams.peerConnection(input.streamId),
+              input.intervalMs,
+              (stats) => sendBack({ type: 'stats.sample', stats }),
+            ),
+          () => undefined,
+        ),
+      ),
     },
     actions: {
       releaseStream: (_, params) => streams.release(params.streamId),
+      revokeRecording: (_, params) => {
+        if (params.url) URL.revokeObjectURL(params.url);
+      },
+    },
+  });
+
+  const call = peerLink.callDevice.bind(peerLink);
+  const grid = cameraGridMachine.provide({
+    actors: {
+      stream,
+      loadLayout: fromPromise(async ({ signal: abort }): Promise<LoadedLayout> => {
+        const [layout, ipCameras] = await Promise.all([
+          api.getCameraLayout(abort),
+          api.getIpCameras(abort).catch(() => []),
+        ]);
+        const ids = [...new Set(layout.streams.map((s) => s.deviceId))];
+        const devices = ids.length ? await api.getDevicesByIds(ids, abort) : [];
+        return { streams: layout.streams, devices, ipCameras };
+      }),
+      saveLayout: fromPromise(async ({ input, signal: abort }) => api.putCameraLayout(input.streams, abort)),
+      checkQuota: fromPromise(async ({ input, signal: abort }) =>
+        api.checkStreamLimit(input.deviceId, input.numOfCameras, abort),
+      ),
+      loadPhotos: fromPromise(async ({ input }) => {
+        const photos = await Promise.all(
+          input.candidates.map((c) =>
+            call(c.deviceId, 'getOneFrameFromPhysicalCamera', { camera_id: c.camera.camera_id })
+              .then((r) => [c.deviceId, r.image] as const)
+              .catch(() => [c.deviceId, null] as const),
+          ),
+        );
+        return Object.fromEntries(photos);
+      }),
+      checkCameraUsage: fromPromise(async ({ input }) =>
+        call(input.deviceId, 'check-camera-usage', { camera_id: input.cameraId }),
+      ),
+      forceKill: fromPromise(
+        async ({ input }) =>
+          (await call(input.deviceId, 'force-kill-stream', { camera_id: input.cameraId })).result,
+      ),
+      loadResolutions: fromPromise(
+        async ({ input }) =>
+          (await call(input.deviceId, 'get-supported-resolutions', { camera_id: input.cameraId }))
+            .resolutions,
+      ),
     },
   });
 
@@ -182,7 +291,7 @@ export function provideConsoleMachine(services: ConsoleServices) {
       signal,
       devicesTable,
       devicePool: devicePoolMachine.provide({ actors: { deviceConnection } }),
-      streams: streamsMachine.provide({ actors: { stream } }),
+      streams: grid,
     },
   });
 }
@@ -218,6 +327,7 @@ export function createConsoleSystem(options: ConsoleSystemOptions = {}): Console
   const streams = createStreamSessions({
     callDevice: peerLink.callDevice.bind(peerLink),
     getIceServers: () => peerLink.iceServers,
+    onDeviceEvent: (listener) => peerLink.onDeviceEvent(listener),
   });
   const session = createSessionStore(options.storage === undefined ? browserStorage() : options.storage);
   const machine = provideConsoleMachine({ api, session, peerLink, streams });

@@ -14,7 +14,8 @@ import {
   getSignalRef,
   getStreamsRef,
 } from '../services/system';
-import type { DeviceConnectionState, StreamState } from '../lib/format';
+import { streamStateOf, type DeviceConnectionState, type StreamState } from '../lib/format';
+import type { RecordingFile, StreamStats } from '../../../machines/stream.machine';
 import { useSystem } from './SystemProvider';
 
 export type AuthRef = ReturnType<typeof getAuthRef>;
@@ -27,7 +28,9 @@ export type DeviceConnectionRef = NonNullable<
   ReturnType<DevicePoolRef['getSnapshot']>['context']['connections'][string]
 >;
 /** One stream's actor (spawned by streams). */
-export type StreamRef = ReturnType<StreamsRef['getSnapshot']>['context']['streams'][number]['ref'];
+export type StreamRef = ReturnType<StreamsRef['getSnapshot']>['context']['entries'][number]['ref'];
+/** One grid entry (stream, camera, page, layout cell). */
+export type GridEntry = ReturnType<StreamsRef['getSnapshot']>['context']['entries'][number];
 
 type AuthSnapshot = ReturnType<AuthRef['getSnapshot']>;
 type SignalSnapshot = ReturnType<SignalRef['getSnapshot']>;
@@ -203,7 +206,11 @@ export function connectionStateOf(s: DeviceConnectionSnapshot | undefined): Devi
   if (!s) return 'notConnected';
   const value = s.value as unknown;
   if (typeof value === 'string') return value as DeviceConnectionState;
-  return value && typeof value === 'object' && 'open' in value ? 'open' : 'notConnected';
+  if (value && typeof value === 'object') {
+    if ('open' in value) return 'open';
+    if ('reconnecting' in value) return 'reconnecting';
+  }
+  return 'notConnected';
 }
 
 /** Live health and usage of one connected device (§3 live data), flattened to primitives. */
@@ -273,24 +280,107 @@ export function useStreamsSelector<T>(
   return useSelector(useStreamsRef(), selector, compare);
 }
 
-/** Facts of one stream cell, flattened to primitives plus the MediaStream object. */
+/** Facts of one stream cell, flattened to primitives plus the MediaStream, stats and recording objects. */
 export interface StreamFacts {
   state: StreamState;
   error: string | null;
   deviceLabel: string;
   cameraLabel: string;
   mediaStream: MediaStream | null;
+  /** Recorder: 'idle' | 'recording' | 'saving' (only while playing; otherwise 'idle'). */
+  recorder: 'idle' | 'recording' | 'saving';
+  recording: RecordingFile | null;
+  statsOn: boolean;
+  stats: StreamStats | null;
+  application: boolean;
+  resolutionLabel: string | null;
+}
+export function selectStreamFacts(s: StreamSnapshot): StreamFacts {
+  const value = s.value as unknown;
+  const recorder =
+    value && typeof value === 'object' && 'playing' in value
+      ? ((value as { playing: { recorder: StreamFacts['recorder'] } }).playing.recorder ?? 'idle')
+      : 'idle';
+  const r = s.context.resolution;
+  return {
+    state: streamStateOf(value),
+    error: s.context.error,
+    deviceLabel: s.context.deviceLabel,
+    cameraLabel: s.context.camera.label || s.context.camera.name,
+    mediaStream: s.context.mediaStream,
+    recorder,
+    recording: s.context.recording,
+    statsOn: s.context.statsOn,
+    stats: s.context.stats,
+    application: s.context.application,
+    resolutionLabel: r ? `${r.width}x${r.height} ${r.fps} fps` : null,
+  };
 }
 export function useStreamFacts(ref: StreamRef): StreamFacts {
-  return useSelector(
-    ref,
-    (s: StreamSnapshot): StreamFacts => ({
-      state: s.value as StreamState,
-      error: s.context.error,
-      deviceLabel: s.context.deviceLabel,
-      cameraLabel: s.context.camera.label || s.context.camera.name,
-      mediaStream: s.context.mediaStream,
-    }),
-    shallowEqual,
+  return useSelector(ref, selectStreamFacts, shallowEqual);
+}
+
+/** The grid entries on the shown page, the page (0-based) and the page count (§2: 12 per page). */
+export interface GridPageFacts {
+  entries: GridEntry[];
+  page: number;
+  pageCount: number;
+  total: number;
+  loading: boolean;
+}
+export function useGridPage(): GridPageFacts {
+  return useStreamsSelector(
+    (s): GridPageFacts => {
+      const all = s.context.entries;
+      return {
+        entries: all.filter((e) => e.page === s.context.page),
+        page: s.context.page,
+        pageCount: Math.max(1, ...all.map((e) => e.page + 1)),
+        total: all.length,
+        loading: s.hasTag('loading'),
+      };
+    },
+    (a, b) =>
+      a.page === b.page &&
+      a.pageCount === b.pageCount &&
+      a.total === b.total &&
+      a.loading === b.loading &&
+      shallowEqual(a.entries, b.entries),
   );
+}
+
+/** The opener's dialog state (§2 chooser and conflict dialogs, quota refusal, resolution choice). */
+export type OpenerStep =
+  'idle' | 'busy' | 'choosingCamera' | 'refused' | 'conflict' | 'killing' | 'killed' | 'choosingResolution';
+export function useOpenerStep(): OpenerStep {
+  return useStreamsSelector((s) => {
+    const v = (s.value as { opener: string }).opener;
+    switch (v) {
+      case 'choosingCamera':
+      case 'refused':
+      case 'conflict':
+      case 'killing':
+      case 'killed':
+      case 'choosingResolution':
+        return v;
+      case 'idle':
+        return 'idle';
+      default:
+        return 'busy';
+    }
+  });
+}
+
+/** The stream modal (§2): which stream, and whether it is open, minimised with its notice, or closed. */
+export interface ModalFacts {
+  streamId: string | null;
+  mode: 'closed' | 'open' | 'notice' | 'minimized';
+}
+export function useModalFacts(): ModalFacts {
+  return useStreamsSelector((s): ModalFacts => {
+    const m = (s.value as { modal: string | { minimized: string } }).modal;
+    const mode =
+      typeof m === 'string' ? (m as 'closed' | 'open') : m.minimized === 'notice' ? 'notice' : 'minimized';
+    return { streamId: s.context.modalStreamId, mode };
+  }, shallowEqual);
 }

@@ -11,6 +11,7 @@ import {
   formatRtt,
   pageCount,
   streamStatusLabel,
+  streamStateOf,
 } from '../../../src/console/lib/format';
 import {
   SIDEBAR_INITIAL_OPEN,
@@ -111,9 +112,18 @@ describe('device and stream labels', () => {
   });
 
   it('writes the stream status line', () => {
-    expect(streamStatusLabel('checkingQuota', null)).toBe('Checking quota');
+    expect(streamStatusLabel('starting', null)).toBe('Starting');
+    expect(streamStatusLabel('reconnecting', null)).toBe('Reconnecting');
+    expect(streamStatusLabel('paused', null)).toBe('Paused (hidden)');
     expect(streamStatusLabel('playing', null)).toBe('Playing');
-    expect(streamStatusLabel('failed', 'Stream quota exceeded')).toBe('Failed: Stream quota exceeded');
+    expect(streamStatusLabel('failed', 'Device disconnected')).toBe('Failed: Device disconnected');
+  });
+
+  it('shows a stream that waits for its device or backs off as reconnecting', () => {
+    expect(streamStateOf('waitingForDevice')).toBe('reconnecting');
+    expect(streamStateOf('retrying')).toBe('reconnecting');
+    expect(streamStateOf({ playing: { recorder: 'idle' } })).toBe('playing');
+    expect(streamStateOf('paused')).toBe('paused');
   });
 
   it('formats usage values with units, and a dash when unknown', () => {

@@ -3,7 +3,9 @@ import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import {
   DEVICE_CONNECTION_TEXTS,
   deviceConnectionMachine,
+  reconnectDelayMs,
   type DeviceInfo,
+  type DeviceStatusReport,
   type HealthSample,
 } from '../../../machines/deviceConnection.machine';
 import type { DialogEmitted } from '../../../machines/emitted';
@@ -33,12 +35,19 @@ function start(options: Options) {
   const clock = new SimulatedClock();
   const calls = { ping: 0, exist: 0, linkClosedBy: [] as string[], sample: 0 };
   let closeFromDevice: ((reason: string) => void) | null = null;
+  let presence: ((exists: boolean) => void) | null = null;
   const machine = deviceConnectionMachine.provide({
     actors: {
       openLink: fromPromise(options.openLink ?? (async () => ({ openedAt: 42 }))),
       watchLink: fromCallback(({ sendBack }) => {
         closeFromDevice = (reason) => sendBack({ type: 'device.link.closed', reason });
         return () => calls.linkClosedBy.push('watch clean-up');
+      }),
+      watchPresence: fromCallback(({ sendBack }) => {
+        presence = (exists) => sendBack({ type: 'device.presence', exists });
+        return () => {
+          presence = null;
+        };
       }),
       pingDevice: fromPromise(async () => {
         const n = calls.ping++;
@@ -57,11 +66,27 @@ function start(options: Options) {
     },
     actions: { closeLink: () => calls.linkClosedBy.push('closeLink') },
   });
-  const actor = createActor(machine, { input: { device }, clock });
+  const statuses: string[] = [];
+  const pool = createActor(
+    fromCallback<DeviceStatusReport>(({ receive }) => {
+      receive((e) => {
+        if (e.type === 'device.status') statuses.push(e.status);
+      });
+    }),
+  ).start();
+  const actor = createActor(machine, { input: { device, reportTo: pool }, clock });
   const dialogs: DialogEmitted[] = [];
   actor.on('dialog', (d) => dialogs.push(d));
   actor.start();
-  return { actor, clock, calls, dialogs, closeFromDevice: (reason: string) => closeFromDevice?.(reason) };
+  return {
+    actor,
+    clock,
+    calls,
+    dialogs,
+    reports: () => [...statuses],
+    closeFromDevice: (reason: string) => closeFromDevice?.(reason),
+    presence: (exists: boolean) => presence?.(exists),
+  };
 }
 
 describe('deviceConnection', () => {
@@ -102,13 +127,13 @@ describe('deviceConnection', () => {
     expect(calls.exist).toBe(1);
   });
 
-  it('marks the link errored and shows "Device is not reachable" when the device does not exist', async () => {
+  it('shows "Device is not reachable" and reconnects by itself when the device does not exist', async () => {
     const { actor, clock, dialogs, calls } = start({ ping: () => 'silent', exists: false });
     actor.send({ type: 'device.open' });
     await flush();
     clock.increment(DEVICE_PING_TIMEOUT_MS);
     await flush();
-    expect(actor.getSnapshot().value).toBe('errored');
+    expect(actor.getSnapshot().matches('reconnecting')).toBe(true);
     expect(dialogs).toEqual([
       {
         type: 'dialog',
@@ -143,13 +168,87 @@ describe('deviceConnection', () => {
     expect(actor.getSnapshot().context.error).toBe(DEVICE_CONNECTION_TEXTS.cannotConnect);
   });
 
-  it('goes to closed with "Device disconnected" when the device closes the link, and can retry', async () => {
+  it('reconnects by itself after the device closed the link, with a growing back-off', async () => {
+    let opens = 0;
+    const { actor, clock, closeFromDevice, reports } = start({
+      ping: () => 'reply',
+      // First open works, the next two fail (agent restarting), the fourth works.
+      openLink: async () => {
+        opens++;
+        if (opens === 2 || opens === 3) throw new Error('Device is not connected to signalling.');
+        return { openedAt: opens };
+      },
+    });
+    actor.send({ type: 'device.open' });
+    await flush();
+    closeFromDevice('The device closed the link.');
+    await flush();
+    expect(actor.getSnapshot().matches('reconnecting')).toBe(true);
+    expect(actor.getSnapshot().hasTag('reconnecting')).toBe(true);
+    clock.increment(reconnectDelayMs(0));
+    await flush();
+    expect(opens).toBe(2);
+    clock.increment(reconnectDelayMs(1) - 1);
+    await flush();
+    expect(opens).toBe(2);
+    clock.increment(1);
+    await flush();
+    expect(opens).toBe(3);
+    clock.increment(reconnectDelayMs(2));
+    await flush();
+    expect(opens).toBe(4);
+    expect(actor.getSnapshot().matches('open')).toBe(true);
+    expect(actor.getSnapshot().context.attempts).toBe(0);
+    expect(reports()).toEqual(['opening', 'open', 'reconnecting', 'open']);
+  });
+
+  it('never waits more than 5 s between attempts', () => {
+    expect(reconnectDelayMs(0)).toBe(500);
+    expect(reconnectDelayMs(3)).toBe(4_000);
+    expect(reconnectDelayMs(20)).toBe(5_000);
+  });
+
+  it('tries at once when signalling says the device is back after being gone', async () => {
+    let opens = 0;
+    const { actor, closeFromDevice, presence } = start({
+      ping: () => 'reply',
+      openLink: async () => ({ openedAt: ++opens }),
+    });
+    actor.send({ type: 'device.open' });
+    await flush();
+    closeFromDevice('The device closed the link.');
+    await flush();
+    presence(true); // never seen absent: no shortcut
+    await flush();
+    expect(opens).toBe(1);
+    presence(false);
+    presence(true);
+    await flush();
+    expect(opens).toBe(2);
+    expect(actor.getSnapshot().matches('open')).toBe(true);
+  });
+
+  it('stops reconnecting when the user disconnects', async () => {
+    const { actor, clock, closeFromDevice, calls } = start({ ping: () => 'reply' });
+    actor.send({ type: 'device.open' });
+    await flush();
+    closeFromDevice('The device closed the link.');
+    await flush();
+    actor.send({ type: 'device.close' });
+    await flush();
+    clock.increment(10_000);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(calls.linkClosedBy.filter((x) => x === 'closeLink').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says "Device disconnected" while reconnecting, and retries at once on device.retry', async () => {
     const { actor, closeFromDevice } = start({ ping: () => 'reply' });
     actor.send({ type: 'device.open' });
     await flush();
     closeFromDevice('The device closed the link.');
     await flush();
-    expect(actor.getSnapshot().value).toBe('closed');
+    expect(actor.getSnapshot().matches('reconnecting')).toBe(true);
     expect(actor.getSnapshot().context.error).toBe(DEVICE_CONNECTION_TEXTS.disconnected);
     actor.send({ type: 'device.retry' });
     await flush();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { authMachine, type LoginInput, type StoredSession } from '../../../machines/auth.machine';
+import type { CommandReply } from '../../../src/protocol/commands';
 import type { LoginResponse } from '../../../src/protocol/rest';
 import {
   deviceConnectionMachine,
@@ -11,7 +12,7 @@ import { devicePoolMachine } from '../../../machines/devicePool.machine';
 import { devicesTableMachine } from '../../../machines/devicesTable.machine';
 import { signalMachine, type SignalInput } from '../../../machines/signal.machine';
 import { streamMachine, type StartedStream, type StartStreamInput } from '../../../machines/stream.machine';
-import { streamsMachine } from '../../../machines/streams.machine';
+import { cameraGridMachine, type LoadedLayout } from '../../../machines/cameraGrid.machine';
 import { systemMachine } from '../../../machines/system.machine';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { flush, makeCamera, makeDevice, user } from './fixtures';
@@ -65,11 +66,22 @@ function build() {
           }),
         },
       }),
-      streams: streamsMachine.provide({
+      streams: cameraGridMachine.provide({
         actors: {
+          loadLayout: fromPromise<LoadedLayout, void>(async () => {
+            log.push('layout loaded');
+            return { streams: [], devices: [], ipCameras: [] };
+          }),
+          saveLayout: fromPromise(async () => {
+            log.push('layout saved');
+          }),
+          checkQuota: fromPromise(async () => true),
+          checkCameraUsage: fromPromise<
+            CommandReply<'check-camera-usage'>,
+            { deviceId: string; cameraId: string }
+          >(async () => ({ in_use: false, processes: [] })),
           stream: streamMachine.provide({
             actors: {
-              checkQuota: fromPromise(async () => true),
               startStream: fromPromise<StartedStream, StartStreamInput>(() => new Promise(() => undefined)),
             },
           }),
@@ -93,8 +105,8 @@ describe('console system', () => {
     );
   });
 
-  it('connects signalling and loads the devices table on sign-in', async () => {
-    const { system, get } = build();
+  it('connects signalling, loads the devices table and the camera layout on sign-in', async () => {
+    const { system, get, log } = build();
     system.start();
     await flush();
     get<ActorRefFrom<typeof authMachine>>(SYSTEM_IDS.auth).send({
@@ -108,6 +120,7 @@ describe('console system', () => {
     const table = get<ActorRefFrom<typeof devicesTableMachine>>(SYSTEM_IDS.devicesTable).getSnapshot();
     expect(table.value).toBe('ready');
     expect(table.context.rows).toHaveLength(1);
+    expect(log).toContain('layout loaded');
   });
 
   it('on logout disconnects signalling, closes every device link and stream and clears the stores', async () => {
@@ -121,10 +134,10 @@ describe('console system', () => {
     const device = makeDevice(7);
     pool.send({ type: 'device.connect', device });
     await flush();
-    const streams = get<ActorRefFrom<typeof streamsMachine>>(SYSTEM_IDS.streams);
+    const streams = get<ActorRefFrom<typeof cameraGridMachine>>(SYSTEM_IDS.streams);
     streams.send({ type: 'stream.open', deviceId: device.device_id, camera: makeCamera(device.device_id) });
     await flush();
-    expect(streams.getSnapshot().context.streams).toHaveLength(1);
+    expect(streams.getSnapshot().context.entries).toHaveLength(1);
 
     auth.send({ type: 'auth.logout' });
     await flush();
@@ -133,7 +146,8 @@ describe('console system', () => {
     expect(auth.getSnapshot().context.token).toBeNull();
     expect(get<ActorRefFrom<typeof signalMachine>>(SYSTEM_IDS.signal).getSnapshot().value).toBe('none');
     expect(pool.getSnapshot().context.connections).toEqual({});
-    expect(streams.getSnapshot().context.streams).toEqual([]);
+    expect(streams.getSnapshot().context.entries).toEqual([]);
+    expect(log.filter((l) => l === 'layout saved')).toEqual([]);
     const table = get<ActorRefFrom<typeof devicesTableMachine>>(SYSTEM_IDS.devicesTable).getSnapshot();
     expect(table.value).toBe('idle');
     expect(table.context.rows).toEqual([]);

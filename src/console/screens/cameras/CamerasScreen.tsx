@@ -1,16 +1,16 @@
 /**
  * /control-panel/cameras (route name cameraPage; §2 "Camera control page"). Lists the cameras of connected
- * devices (each open deviceConnection's context.cameras), grouped by device, each with an Open button
- * (§5: opening requires the device to be connected — the streams machine checks and warns). Open streams
- * fill a 12-column grid, 12 cells per page (§9), each cell 4 columns wide (§9 medium layout width; a later
- * issue brings react-grid-layout and the other sizes).
+ * devices (each open deviceConnection's context.cameras) with "Open" and "Resolution…" buttons, the IP
+ * cameras the server lists (§3: each through the device that reaches it; those without deviceId are
+ * skipped), the grid of open streams (StreamGrid: react-grid-layout, 12 columns, 12 per page) and the
+ * opening flow's dialogs (OpenerDialogs: chooser, conflict, quota refusal, resolution).
+ * Everything here renders the camera grid actor's snapshot and sends it events; the flow lives in
+ * machines/cameraGrid.machine.ts. This module is a lazy chunk (react-grid-layout ships only with it).
  */
 import { Link } from 'react-router-dom';
-import { Anchor, Badge, Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { shallowEqual } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { CAMERA_GRID_CELLS_PER_PAGE } from '../../../protocol/constants';
-import { pageCount } from '../../lib/format';
 import {
   useConnectionCameras,
   useConnectionDevice,
@@ -20,7 +20,9 @@ import {
   useStreamsSelector,
   type DeviceConnectionRef,
 } from '../../state/hooks';
-import { StreamCell } from './StreamCell';
+import { OpenerDialogs } from './OpenerDialogs';
+import { StreamGrid } from './StreamGrid';
+import './cameras.css';
 
 export default function CamerasScreen() {
   const { t } = useTranslation();
@@ -47,18 +49,21 @@ export default function CamerasScreen() {
           </Stack>
         )}
       </section>
+      <IpCameras />
       <StreamGrid />
+      <OpenerDialogs />
     </Stack>
   );
 }
 
-/** The cameras one connected device reports, each with an Open button. */
+/** The cameras one connected device reports, each with Open and Resolution… buttons. */
 function DeviceCameras({ connection }: { connection: DeviceConnectionRef }) {
   const { t } = useTranslation();
   const streams = useStreamsRef();
   const device = useConnectionDevice(connection);
   const state = useConnectionState(connection);
-  const cameras = useConnectionCameras(connection);
+  // §3: the device's own cameras here; IP cameras are listed from the server below.
+  const cameras = useConnectionCameras(connection).filter((c) => c.camera_type !== 'ip');
   return (
     <Paper withBorder p="sm" data-testid={`camera-device-${device.device_id}`}>
       <Group gap="sm" mb="xs">
@@ -73,58 +78,79 @@ function DeviceCameras({ connection }: { connection: DeviceConnectionRef }) {
         </Text>
       )}
       <Group gap="xs">
-        {cameras.map((camera) => (
-          <Button
-            key={camera.id}
-            size="xs"
-            variant="light"
-            disabled={state !== 'open'}
-            onClick={() => streams.send({ type: 'stream.open', deviceId: device.device_id, camera })}
-            aria-label={`${t('cameras.open')} ${camera.label || camera.name} (${device.label})`}
-            data-testid={`camera-open-${device.device_id}-${camera.id}`}
-          >
-            {t('cameras.open')}: {camera.label || camera.name}
-          </Button>
-        ))}
+        {cameras.map((camera) => {
+          const name = camera.label || camera.name;
+          return (
+            <Button.Group key={camera.id}>
+              <Button
+                size="xs"
+                variant="light"
+                disabled={state !== 'open'}
+                onClick={() =>
+                  streams.send({ type: 'stream.open', deviceId: device.device_id, camera, device })
+                }
+                aria-label={`${t('cameras.open')} ${name} (${device.label})`}
+                data-testid={`camera-open-${device.device_id}-${camera.id}`}
+              >
+                {t('cameras.open')}: {name}
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                disabled={state !== 'open'}
+                onClick={() =>
+                  streams.send({
+                    type: 'stream.open',
+                    deviceId: device.device_id,
+                    camera,
+                    device,
+                    chooseResolution: true,
+                  })
+                }
+                aria-label={`${t('cameras.openWithResolution')} ${name} (${device.label})`}
+                data-testid={`camera-open-res-${device.device_id}-${camera.id}`}
+              >
+                {t('cameras.openWithResolution')}
+              </Button>
+            </Button.Group>
+          );
+        })}
       </Group>
     </Paper>
   );
 }
 
-/** The 12-column grid of open streams, 12 per page (§2 §9), with a page switcher beyond 12. */
-function StreamGrid() {
+/** §3 IP cameras listed by the server, each opened through the device that reaches it. */
+function IpCameras() {
   const { t } = useTranslation();
   const streams = useStreamsRef();
-  const entries = useStreamsSelector((s) => s.context.streams, shallowEqual);
-  const page = useStreamsSelector((s) => s.context.page);
-  const pages = pageCount(entries.length, CAMERA_GRID_CELLS_PER_PAGE);
-  const shown = entries.slice((page - 1) * CAMERA_GRID_CELLS_PER_PAGE, page * CAMERA_GRID_CELLS_PER_PAGE);
+  const ipCameras = useStreamsSelector((s) => s.context.ipCameras, shallowEqual);
+  const devices = useStreamsSelector((s) => s.context.devices);
+  if (ipCameras.length === 0) return null;
   return (
-    <section aria-labelledby="stream-grid-title">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id="stream-grid-title">
-          {t('cameras.grid')}
-        </Title>
-        {entries.length > CAMERA_GRID_CELLS_PER_PAGE && (
-          <nav aria-label={t('cameras.pages')}>
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={(p) => streams.send({ type: 'grid.page', page: p })}
-              data-testid="stream-pages"
-            />
-          </nav>
-        )}
+    <section aria-labelledby="cameras-ip">
+      <Title order={2} size="h4" id="cameras-ip" mb="sm">
+        {t('cameras.ipCameras')}
+      </Title>
+      <Group gap="xs">
+        {ipCameras
+          .filter((c) => c.deviceId)
+          .map((c) => {
+            const device = devices[c.deviceId!];
+            return (
+              <Button
+                key={c.id}
+                size="xs"
+                variant="light"
+                disabled={device?.status !== 'open'}
+                onClick={() => streams.send({ type: 'stream.openIp', ipCameraId: c.id })}
+                data-testid={`ip-camera-open-${c.id}`}
+              >
+                {t('cameras.open')}: {c.label} ({t('cameras.ipVia', { device: device?.label ?? c.deviceId })})
+              </Button>
+            );
+          })}
       </Group>
-      {entries.length === 0 ? (
-        <Text c="dimmed">{t('cameras.noStreams')}</Text>
-      ) : (
-        <div className="stream-grid" data-testid="stream-grid">
-          {shown.map((entry) => (
-            <StreamCell key={entry.streamId} streamId={entry.streamId} stream={entry.ref} />
-          ))}
-        </div>
-      )}
     </section>
   );
 }

@@ -1,36 +1,31 @@
 /**
- * One camera cell of the grid (§2 Camera control page): device label and camera label, a status line
- * (Checking quota / Connecting / Playing / Failed: error — a polite live region), the live video, and the
- * close and full-screen buttons. A right-click menu offers "Close Stream" and "Full Screen" (§2).
- * Subscribes to its own stream actor only.
+ * One camera cell of the grid (§2 Camera control page): title bar (drag handle: device and camera label),
+ * status line (Starting / Connecting / Playing / Paused / Reconnecting / Failed — a polite live region,
+ * updated live), the video, and the cell's buttons: size (§9 sizes), statistics overlay, Record/Stop and
+ * the recording's download link (§9 VP8 WebM), stream modal, full screen, close. A right-click menu offers
+ * "Close Stream" and "Full Screen" (§2). It reports its visibility (document visible and in the viewport;
+ * unmounted = hidden) to its stream actor, which pauses hidden streams. Subscribes to its own actor only.
  */
 import { memo, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { ActionIcon, Button, Group, Paper, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { streamStatusLabel } from '../../lib/format';
-import { useStreamFacts, useStreamsRef, type StreamRef } from '../../state/hooks';
+import { sizeOf } from '../../../../machines/gridLayout';
+import { CAMERA_LAYOUT_SIZES, type CameraLayoutSize } from '../../../protocol/constants';
+import { streamStatusLabel, type StreamState } from '../../lib/format';
+import { useStreamFacts, useStreamsRef, type GridEntry, type StreamRef } from '../../state/hooks';
+import { StatsOverlay } from './StatsOverlay';
 
-export const StreamCell = memo(function StreamCell({
-  streamId,
-  stream,
-}: {
-  streamId: string;
-  stream: StreamRef;
-}) {
+export const StreamCell = memo(function StreamCell({ entry }: { entry: GridEntry }) {
   const { t } = useTranslation();
   const streams = useStreamsRef();
+  const { streamId, ref: stream } = entry;
   const facts = useStreamFacts(stream);
-  const cellRef = useRef<HTMLDivElement>(null);
+  const cellRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
 
-  // Feed the video element the actor's MediaStream (srcObject cannot be set through a React prop).
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    if (video.srcObject !== facts.mediaStream) video.srcObject = facts.mediaStream;
-    if (facts.mediaStream) void video.play().catch(() => undefined); // autoplay policy: muted plays
-  }, [facts.mediaStream]);
+  useVideoSource(videoRef, facts.mediaStream);
+  useVisibilityReport(cellRef, stream);
 
   const close = useCallback(() => streams.send({ type: 'stream.close', streamId }), [streams, streamId]);
   const fullScreen = useCallback(() => {
@@ -44,28 +39,63 @@ export const StreamCell = memo(function StreamCell({
   };
 
   const status = statusText(t, facts.state, facts.error);
+  const cameraLabel = entry.camera.label || entry.camera.name || facts.cameraLabel;
+  const size = sizeOf(entry.cell);
+  const recording = facts.recorder === 'recording';
   return (
-    <Paper
+    <article
       ref={cellRef}
-      withBorder
-      p="xs"
       className="stream-cell"
       data-testid={`stream-cell-${streamId}`}
       data-state={facts.state}
+      data-recording={recording ? 'true' : 'false'}
       onContextMenu={onContextMenu}
-      aria-label={`${facts.deviceLabel} — ${facts.cameraLabel}`}
-      component="article"
+      aria-label={`${facts.deviceLabel} — ${cameraLabel}`}
     >
-      <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Group justify="space-between" wrap="nowrap" gap="xs" className="stream-drag-handle">
         <div style={{ minWidth: 0 }}>
           <Text size="sm" fw={600} truncate>
             {facts.deviceLabel}
           </Text>
           <Text size="xs" c="dimmed" truncate>
-            {facts.cameraLabel}
+            {cameraLabel}
           </Text>
         </div>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={2} wrap="nowrap">
+          <NativeSelect
+            size="xs"
+            aria-label={t('cameras.size')}
+            value={size ?? ''}
+            onChange={(e) =>
+              e.currentTarget.value &&
+              streams.send({ type: 'grid.size', streamId, size: e.currentTarget.value as CameraLayoutSize })
+            }
+            data={[
+              ...(size ? [] : [{ value: '', label: `${entry.cell.w}×${entry.cell.h}` }]),
+              ...Object.entries(CAMERA_LAYOUT_SIZES).map(([name, s]) => ({
+                value: name,
+                label: `${name} ${s.w}×${s.h}`,
+              })),
+            ]}
+            data-testid="stream-size"
+          />
+          <ActionIcon
+            variant={facts.statsOn ? 'filled' : 'subtle'}
+            onClick={() => stream.send({ type: 'stats.toggle' })}
+            aria-label={t('cameras.stats')}
+            aria-pressed={facts.statsOn}
+            data-testid="stream-stats-toggle"
+          >
+            <StatsIcon />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            onClick={() => streams.send({ type: 'modal.open', streamId })}
+            aria-label={t('cameras.expand')}
+            data-testid="stream-expand"
+          >
+            <ExpandIcon />
+          </ActionIcon>
           <ActionIcon
             variant="subtle"
             onClick={fullScreen}
@@ -94,22 +124,62 @@ export const StreamCell = memo(function StreamCell({
           className="stream-video"
           data-testid={`stream-video-${streamId}`}
         />
+        {facts.statsOn && <StatsOverlay stats={facts.stats} />}
+        {recording && (
+          <span className="stream-rec-dot" data-testid="stream-recording-badge">
+            ● {t('stream.recording')}
+          </span>
+        )}
       </div>
-      <Group justify="space-between" gap="xs" mt={4}>
+      <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
         <Text
           size="xs"
           role="status"
           aria-live="polite"
+          truncate
           c={facts.state === 'failed' ? 'red' : facts.state === 'playing' ? 'green' : 'dimmed'}
           data-testid="stream-status"
         >
           {status}
+          {facts.resolutionLabel && facts.state === 'playing' ? ` · ${facts.resolutionLabel}` : ''}
         </Text>
-        {facts.state === 'failed' && (
-          <Button size="compact-xs" variant="light" onClick={() => stream.send({ type: 'stream.retry' })}>
-            {t('cameras.retry')}
-          </Button>
-        )}
+        <Group gap={4} wrap="nowrap">
+          {facts.state === 'failed' && (
+            <Button
+              size="compact-xs"
+              variant="light"
+              onClick={() => stream.send({ type: 'stream.retry' })}
+              data-testid="stream-retry"
+            >
+              {t('cameras.retry')}
+            </Button>
+          )}
+          {facts.state === 'playing' && (
+            <Button
+              size="compact-xs"
+              variant={recording ? 'filled' : 'light'}
+              color="red"
+              loading={facts.recorder === 'saving'}
+              onClick={() => stream.send({ type: recording ? 'record.stop' : 'record.start' })}
+              data-testid="stream-record"
+            >
+              {recording ? t('cameras.stopRecording') : t('cameras.record')}
+            </Button>
+          )}
+          {facts.recording && (
+            <Button
+              component="a"
+              size="compact-xs"
+              variant="default"
+              href={facts.recording.url}
+              download={facts.recording.fileName}
+              data-testid="stream-download"
+              data-bytes={facts.recording.bytes}
+            >
+              {t('cameras.download')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {menuAt && (
         <CellMenu
@@ -119,16 +189,63 @@ export const StreamCell = memo(function StreamCell({
           onFullScreen={fullScreen}
         />
       )}
-    </Paper>
+    </article>
   );
 });
 
+/** Feeds a video element the actor's MediaStream (srcObject cannot be set through a React prop). */
+export function useVideoSource(
+  videoRef: React.RefObject<HTMLVideoElement | null>,
+  mediaStream: MediaStream | null,
+) {
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.srcObject !== mediaStream) video.srcObject = mediaStream;
+    if (mediaStream) void video.play().catch(() => undefined); // autoplay policy: muted plays
+  }, [videoRef, mediaStream]);
+}
+
+/**
+ * Reports `stream.view { viewer: 'cell', visible }` to the stream actor: visible while the document is
+ * visible and the cell intersects the viewport; hidden when unmounted (another page, another route).
+ */
+function useVisibilityReport(cellRef: React.RefObject<HTMLElement | null>, stream: StreamRef) {
+  useEffect(() => {
+    const el = cellRef.current;
+    let inView = true;
+    let last: boolean | null = null;
+    const report = () => {
+      const visible = inView && document.visibilityState !== 'hidden';
+      if (visible === last) return;
+      last = visible;
+      stream.send({ type: 'stream.view', viewer: 'cell', visible });
+    };
+    const observer =
+      el && typeof IntersectionObserver !== 'undefined'
+        ? new IntersectionObserver((records) => {
+            inView = records.some((r) => r.isIntersecting);
+            report();
+          })
+        : null;
+    if (el) observer?.observe(el);
+    document.addEventListener('visibilitychange', report);
+    report();
+    return () => {
+      observer?.disconnect();
+      document.removeEventListener('visibilitychange', report);
+      stream.send({ type: 'stream.view', viewer: 'cell', visible: false });
+    };
+  }, [cellRef, stream]);
+}
+
 function statusText(
   t: (k: string, o?: Record<string, unknown>) => string,
-  state: Parameters<typeof streamStatusLabel>[0],
+  state: StreamState,
   error: string | null,
 ) {
   if (state === 'failed') return t('stream.failed', { error: error ?? 'unknown error' });
+  if (state === 'reconnecting') return t('stream.reconnecting');
   return t(`stream.${state}`, { defaultValue: streamStatusLabel(state, error) });
 }
 
@@ -162,46 +279,42 @@ function CellMenu({
       role="menu"
       style={{ left: at.x, top: at.y }}
       onPointerDown={(e) => e.stopPropagation()}
+      onMouseDown={(e) => e.stopPropagation()}
+      data-testid="stream-context-menu"
     >
-      <button ref={first} role="menuitem" type="button" onClick={onCloseStream}>
+      <button
+        ref={first}
+        role="menuitem"
+        type="button"
+        onClick={onCloseStream}
+        data-testid="stream-menu-close"
+      >
         Close Stream
       </button>
-      <button role="menuitem" type="button" onClick={onFullScreen}>
+      <button role="menuitem" type="button" onClick={onFullScreen} data-testid="stream-menu-fullscreen">
         Full Screen
       </button>
     </div>
   );
 }
 
+function Icon({ d }: { d: string }) {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden
+    >
+      <path d={d} />
+    </svg>
+  );
+}
 /** Four corner brackets (full screen). Inline SVG: no icon font or package needed. */
-function FullScreenIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden
-    >
-      <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
-    </svg>
-  );
-}
-
-function CloseIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden
-    >
-      <path d="M6 6l12 12M18 6L6 18" />
-    </svg>
-  );
-}
+export const FullScreenIcon = () => <Icon d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />;
+export const CloseIcon = () => <Icon d="M6 6l12 12M18 6L6 18" />;
+const StatsIcon = () => <Icon d="M4 20V10M10 20V4M16 20v-7M22 20H2" />;
+const ExpandIcon = () => <Icon d="M14 4h6v6M20 4l-7 7M10 20H4v-6M4 20l7-7" />;
