@@ -55,6 +55,12 @@ export interface CameraDevice {
   ): CaptureHandle;
   /** One frame at `resolution` (for still pictures). Rejects when the source gives none within 10 s. */
   grabFrame(resolution: ResolutionOption): Promise<I420Frame>;
+  /**
+   * Whether the video encoder should denoise this camera's frames (libwebrtc's VP8 denoiser). false for
+   * synthetic sources: they have no sensor noise, and the denoiser costs ~40 % of a 640×480 VP8 encode
+   * (measured with tests/bench/agentStreams.ts). Absent: libwebrtc's default (on), right for real sensors.
+   */
+  readonly needsDenoising?: boolean;
   /** Releases what the camera holds beyond its captures (e.g. ffmpeg children); optional. */
   close?(): void;
 }

@@ -10,7 +10,7 @@ import { errorMessage } from '../log';
 import { nonstandard } from '../wrtc';
 
 export class CameraFeed {
-  private readonly source = new nonstandard.RTCVideoSource();
+  private readonly source: InstanceType<typeof nonstandard.RTCVideoSource>;
   private handle: CaptureHandle | null = null;
   private lastFrame: I420Frame | null = null;
   private readonly viewers = new Set<string>();
@@ -20,7 +20,14 @@ export class CameraFeed {
     readonly camera: CameraDevice,
     readonly resolution: ResolutionOption,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    // Camera content (not a screencast): libwebrtc keeps the frame rate under CPU or bandwidth pressure and
+    // lowers the resolution instead (its default degradation for camera tracks, 'maintain-framerate').
+    this.source = new nonstandard.RTCVideoSource({
+      isScreencast: false,
+      ...(camera.needsDenoising === undefined ? {} : { needsDenoising: camera.needsDenoising }),
+    });
+  }
 
   /** Number of viewers (tracks) of this feed. */
   get viewerCount(): number {

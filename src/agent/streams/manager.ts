@@ -14,6 +14,7 @@ import { errorMessage } from '../log';
 import { wrtc } from '../wrtc';
 import type { CameraLookup } from './catalog';
 import { CameraFeed } from './feed';
+import { capVideoBitrate, maxVideoKbps } from './sdp';
 
 /** Why a stream ended. */
 export type StreamEndReason =
@@ -126,7 +127,11 @@ export class StreamManager {
       track = feed.addViewer(req.callId);
       // A network camera or file may not open: answer with its reason instead of a black stream.
       await feed.whenReady(this.options.firstFrameWaitMs ?? FIRST_FRAME_WAIT_MS);
-      await pc.setRemoteDescription({ type: 'offer', sdp: req.offerSdp });
+      // Send limit per stream (setParameters does not work in wrtc): see maxVideoKbps.
+      await pc.setRemoteDescription({
+        type: 'offer',
+        sdp: capVideoBitrate(req.offerSdp, maxVideoKbps(feed.resolution)),
+      });
       const videoOffered = pc.getTransceivers().some((t) => t.receiver.track?.kind === 'video');
       if (!videoOffered) fail('The offer has no video section');
       pc.addTrack(track, new wrtc.MediaStream([track]) as unknown as MediaStream);

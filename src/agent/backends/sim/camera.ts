@@ -19,6 +19,8 @@ export class SimCamera implements CameraDevice {
   readonly cameraType = 'physical' as const;
   readonly resolutions = STANDARD_RESOLUTIONS;
   readonly defaultResolution = DEFAULT_RESOLUTION;
+  /** Synthetic frames have no sensor noise: no denoising (saves ~40 % of the encode). */
+  readonly needsDenoising = false;
   /** The scene this camera shows (seeded from the device id and camera index). */
   readonly scene: Scene;
   private generator: SyntheticFrameGenerator | null = null;

@@ -1,6 +1,7 @@
 /**
- * Synthetic camera frames: a tinted gradient background, the scene's moving objects, and a caption with the
- * wall-clock time and frame counter, drawn into one reused I420 buffer (no per-frame allocation).
+ * Synthetic camera frames: a background of large flat areas (cheap for VP8: unchanged flat macroblocks cost
+ * almost nothing to encode and decode), the scene's moving objects, and a caption with the wall-clock time and
+ * frame counter, drawn into one reused I420 buffer (no frame allocation per draw).
  */
 import { allocI420 } from '../types';
 import type { I420Frame } from '../types';
@@ -10,8 +11,11 @@ import type { BoundingBox, Scene } from './scene';
 
 /** How a generator draws: background kind and a caption prefix (e.g. 'IP' for simulated network cameras). */
 export interface SyntheticFrameStyle {
-  /** 'gradient' (default): diagonal luma gradient; 'lot': flat asphalt with white parking-bay lines. */
-  background?: 'gradient' | 'lot';
+  /**
+   * 'flat' (default): a flat wall and floor with a few flat blocks — large flat areas, cheap to encode;
+   * 'gradient': diagonal luma gradient; 'lot': flat asphalt with white parking-bay lines.
+   */
+  background?: 'flat' | 'gradient' | 'lot';
   /** Drawn before the clock in the caption; characters of drawText only (digits, ':', '.', '#', '-', I, P). */
   captionPrefix?: string;
 }
@@ -34,10 +38,13 @@ export class SyntheticFrameGenerator {
     style: SyntheticFrameStyle = {},
   ) {
     this.frame = allocI420(width, height);
+    const bg = style.background ?? 'flat';
     this.background =
-      style.background === 'lot'
+      bg === 'lot'
         ? buildLotBackground(width, height, scene.tint)
-        : buildBackground(width, height, scene.tint);
+        : bg === 'gradient'
+          ? buildBackground(width, height, scene.tint)
+          : buildFlatBackground(width, height, scene.tint, scene.seed);
     this.captionPrefix = style.captionPrefix ? `${style.captionPrefix} ` : '';
     this.captionScale = Math.max(2, Math.round(height / 120));
   }
@@ -115,6 +122,34 @@ function buildLotBackground(width: number, height: number, tint: readonly [numbe
   }
   for (const y0 of [rowTop + depth, rowBottom - depth - line]) {
     for (let y = y0; y < y0 + line && y < height; y++) bg.fill(200, y * width, y * width + width);
+  }
+  bg.fill(tint[0], ySize, ySize + ySize / 4);
+  bg.fill(tint[1], ySize + ySize / 4);
+  return bg;
+}
+
+/**
+ * Flat tones only: a wall (upper 60 %) and a floor, each one luma value, with three flat blocks (doors,
+ * windows) placed from the scene seed; chroma is the scene tint. Flat areas leave VP8 nothing to code.
+ */
+function buildFlatBackground(
+  width: number,
+  height: number,
+  tint: readonly [number, number],
+  seed: number,
+): Uint8Array {
+  const bg = allocI420(width, height).data;
+  const ySize = width * height;
+  const horizon = 2 * Math.round((height * 0.6) / 2);
+  bg.fill(92 + (seed % 24), 0, horizon * width);
+  bg.fill(58 + ((seed >>> 5) % 20), horizon * width, ySize);
+  const frame = { width, height, data: bg };
+  for (let k = 0; k < 3; k++) {
+    const w = 2 * Math.round((width * (0.08 + ((seed >>> (8 + k * 4)) % 8) / 100)) / 2);
+    const h = 2 * Math.round((horizon * (0.35 + ((seed >>> (11 + k * 3)) % 5) / 20)) / 2);
+    const x =
+      2 * Math.round(((width / 3) * k + ((seed >>> (k * 5)) % Math.max(1, Math.round(width / 3 - w)))) / 2);
+    fillRect(frame, x, horizon - h, w, h, 130 + k * 25, 128, 128);
   }
   bg.fill(tint[0], ySize, ySize + ySize / 4);
   bg.fill(tint[1], ySize + ySize / 4);

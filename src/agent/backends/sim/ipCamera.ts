@@ -25,6 +25,8 @@ export class SimIpCamera implements CameraDevice {
   readonly cameraType = 'ip' as const;
   readonly resolutions = STANDARD_RESOLUTIONS;
   readonly defaultResolution = DEFAULT_RESOLUTION;
+  /** Synthetic frames have no sensor noise: no denoising (saves ~40 % of the encode). */
+  readonly needsDenoising = false;
   readonly uniqueId: string;
   readonly scene: Scene;
 
