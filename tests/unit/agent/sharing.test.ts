@@ -1,0 +1,182 @@
+/**
+ * Issue 3 "The agent sends a keyframe when a viewer subscribes, shares one capture between viewers of one
+ * camera, and stops capturing when the last viewer leaves": the StreamManager with real wrtc peer connections
+ * on loopback (receivers decode with RTCVideoSink), and a camera that counts its captures.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { SimCamera } from '../../../src/agent/backends/sim/camera';
+import type { CameraDevice, CaptureHandle, FrameListener } from '../../../src/agent/backends/types';
+import { silentLogger } from '../../../src/agent/log';
+import { StreamManager } from '../../../src/agent/streams/manager';
+import { nonstandard, wrtc } from '../../../src/agent/wrtc';
+import type { ResolutionOption } from '../../../src/protocol';
+
+const QVGA = { pixel_format: 'I420', width: 320, height: 240, fps: 30 };
+
+/** A SimCamera that records how many captures it started and how many of them are still running. */
+class CountingCamera extends SimCamera {
+  started = 0;
+  running = 0;
+  override startCapture(resolution: ResolutionOption, onFrame: FrameListener): CaptureHandle {
+    const inner = super.startCapture(resolution, onFrame);
+    this.started++;
+    this.running++;
+    let stopped = false;
+    return {
+      stop: () => {
+        if (stopped) return;
+        stopped = true;
+        this.running--;
+        inner.stop();
+      },
+    };
+  }
+}
+
+interface Viewer {
+  callId: string;
+  frames(): number;
+  /** ms from send-sdp to the first decoded frame. */
+  firstFrame: Promise<number>;
+  /** The receiver's inbound-rtp video stats. */
+  inbound(): Promise<Record<string, unknown>>;
+  close(): void;
+}
+
+const open: Viewer[] = [];
+afterEach(() => {
+  for (const v of open.splice(0)) v.close();
+});
+
+/** What a browser does for one stream, with the manager answering directly (no data channel). */
+async function view(
+  manager: StreamManager,
+  cameraId: string,
+  callId: string,
+  browserId: string,
+): Promise<Viewer> {
+  const pc = new wrtc.RTCPeerConnection({ iceServers: [] }) as unknown as RTCPeerConnection;
+  pc.addTransceiver('video', { direction: 'recvonly' });
+  let count = 0;
+  let sink: { stop(): void } | null = null;
+  let t0 = 0;
+  let first: (ms: number) => void = () => {};
+  const firstFrame = new Promise<number>((resolve) => (first = resolve));
+  pc.ontrack = (e: RTCTrackEvent) => {
+    const s = new nonstandard.RTCVideoSink(e.track);
+    sink = s;
+    s.onframe = () => {
+      if (count++ === 0) first(performance.now() - t0);
+    };
+  };
+  await pc.setLocalDescription(await pc.createOffer());
+  await new Promise<void>((resolve) => {
+    if (pc.iceGatheringState === 'complete') resolve();
+    pc.onicecandidate = (e: RTCPeerConnectionIceEvent) => !e.candidate && resolve();
+  });
+  t0 = performance.now();
+  const answer = await manager.start({
+    callId,
+    cameraId,
+    offerSdp: pc.localDescription!.sdp,
+    resolution: QVGA,
+    browserId,
+    linkId: `link-${browserId}`,
+  });
+  await pc.setRemoteDescription(answer.sdp);
+  const viewer: Viewer = {
+    callId,
+    frames: () => count,
+    firstFrame,
+    inbound: async () => {
+      let found: Record<string, unknown> = {};
+      (await pc.getStats()).forEach((r: Record<string, unknown>) => {
+        if (r.type === 'inbound-rtp') found = r;
+      });
+      return found;
+    },
+    close: () => {
+      sink?.stop();
+      pc.close();
+    },
+  };
+  open.push(viewer);
+  return viewer;
+}
+
+function setup() {
+  const camera = new CountingCamera('dev-share', 1);
+  const cameras: CameraDevice[] = [camera];
+  const manager = new StreamManager(
+    { find: (id) => cameras.find((c) => c.cameraId === id) },
+    { iceServers: () => [], logger: silentLogger },
+  );
+  return { camera, manager };
+}
+
+describe('viewers of one camera', () => {
+  it('share one capture, each starting with a picture of its own, and the capture stops with the last viewer', async () => {
+    const { camera, manager } = setup();
+    try {
+      const a = await view(manager, 'cam-1', 'call-a', 'web-viewer-a');
+      await a.firstFrame;
+      expect(camera.started).toBe(1);
+
+      // A second viewer subscribes while the first watches: same capture, its own track and encoder, so its
+      // first frame is a keyframe it can decode at once.
+      const b = await view(manager, 'cam-1', 'call-b', 'web-viewer-b');
+      const bFirstMs = await b.firstFrame;
+      console.info(`second viewer: first decoded frame ${bFirstMs.toFixed(0)} ms after send-sdp`);
+      // Its first decoded frame was a keyframe the agent sent unasked: no keyframe request (PLI/FIR) was needed.
+      await expect
+        .poll(async () => (await b.inbound()).keyFramesDecoded, { timeout: 5_000 })
+        .toBeGreaterThanOrEqual(1);
+      expect(await b.inbound()).toMatchObject({ pliCount: 0, firCount: 0 });
+      expect(camera.started).toBe(1);
+      expect(camera.running).toBe(1);
+      expect(
+        manager
+          .streamsOfCamera('cam-1')
+          .map((s) => s.callId)
+          .sort(),
+      ).toEqual(['call-a', 'call-b']);
+
+      // The first viewer leaves: the second keeps receiving from the same capture.
+      expect(manager.stop('call-a', 'web-viewer-a')).toBe(true);
+      const before = b.frames();
+      await expect.poll(() => b.frames(), { timeout: 5_000 }).toBeGreaterThan(before + 5);
+      expect(camera.running).toBe(1);
+
+      // The last viewer leaves: nothing captures any more.
+      expect(manager.stop('call-b', 'web-viewer-b')).toBe(true);
+      expect(camera.running).toBe(0);
+      expect(manager.count).toBe(0);
+
+      // A new viewer starts a fresh capture.
+      const c = await view(manager, 'cam-1', 'call-c', 'web-viewer-c');
+      await c.firstFrame;
+      expect(camera.started).toBe(2);
+    } finally {
+      manager.closeAll();
+    }
+    expect(camera.running).toBe(0);
+  });
+
+  it('stops the capture when the last viewer’s link closes or the camera is taken over', async () => {
+    const { camera, manager } = setup();
+    try {
+      await (
+        await view(manager, 'cam-1', 'call-1', 'web-viewer-a')
+      ).firstFrame;
+      await (
+        await view(manager, 'cam-1', 'call-2', 'web-viewer-b')
+      ).firstFrame;
+      expect(manager.killCamera('cam-1', 'web-viewer-b')).toBe(1);
+      expect(camera.running).toBe(1);
+      expect(manager.stopLink('link-web-viewer-b')).toBe(1);
+      expect(camera.running).toBe(0);
+    } finally {
+      manager.closeAll();
+    }
+  });
+});
