@@ -149,7 +149,8 @@ async function main() {
     }
 
     // Command round trip: `ping` over the open data channel, from the console's own device client.
-    const target = stack.agents[0]!;
+    // Box B's cameras are its own (the Gate and Box A share one, which opens the chooser dialog).
+    const target = stack.agents.find((a) => a.label === 'x86 Edge Box B') ?? stack.agents[0]!;
     const rtt = await page.evaluate(
       async ([deviceId, n]) => {
         const edge = (

@@ -47,7 +47,8 @@ test('sign in, see the devices, connect over WebRTC and watch a live camera down
   await navigate(page, '/control-panel/cameras');
   const openButtons = page.locator(`[data-testid^="camera-open-${jetson!.device_id}-"]`);
   await expect(openButtons).toHaveCount(4);
-  await openButtons.first().click();
+  // The Jetson's first camera is shared with another device (it opens the chooser); open a camera of its own.
+  await openButtons.last().click();
 
   const video = page.locator('[data-testid^="stream-cell-"] video').first();
   await expect(video).toBeVisible();
@@ -62,7 +63,7 @@ test('sign in, see the devices, connect over WebRTC and watch a live camera down
   await expect(page.locator('[data-testid^="stream-cell-"]').first()).toContainText(/playing/i);
 
   // Closing the stream removes its cell.
-  await page.locator('[data-testid^="stream-cell-"]').first().getByRole('button', { name: /close/i }).click();
+  await page.locator('[data-testid^="stream-cell-"]').first().getByTestId('stream-close').click();
   await expect(page.locator('[data-testid^="stream-cell-"]')).toHaveCount(0);
 
   // Disconnect closes the device link.
