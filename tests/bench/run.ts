@@ -112,6 +112,7 @@ async function main() {
     host: '127.0.0.1',
     dataDir,
     demo: { ...DEMO, roles: ['admin', 'user'], devices: DEMO_DEVICES },
+    logLevel: 'error',
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
