@@ -25,7 +25,7 @@
  * Side effects — `startStream`, `watchStream`, `recordStream`, `pollStats`, `releaseStream`,
  * `revokeRecording` — are provided by src/console/services (streamSession.ts, streamMedia.ts).
  */
-import { assign, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, fromCallback, fromPromise, not, setup, stateIn, type AnyActorRef } from 'xstate';
 import type { DeviceCamera, ResolutionOption } from '../src/protocol/commands';
 import { FRAME_RATE_INTERVAL_MS, STREAM_ENGINE_ANSWER_WAIT_MS } from '../src/protocol/constants';
 import { errorText, type ConsoleEmitted } from './emitted';
@@ -269,6 +269,7 @@ export const streamMachine = setup({
     canResume: ({ context }) => context.resumed && context.attempts < STREAM_RESUME_MAX_ATTEMPTS,
     withinAttempts: ({ context }) => context.attempts <= STREAM_RESUME_MAX_ATTEMPTS,
     statsOn: ({ context }) => context.statsOn,
+    notRecording: not(stateIn('#stream.playing.recorder.recording')),
   },
   delays: {
     /** §9 stream engine answer wait 60 s. */
@@ -395,7 +396,8 @@ export const streamMachine = setup({
               },
             },
             hiding: {
-              after: { hideGrace: { target: '#stream.paused' } },
+              // A recording needs the video: a hidden cell that records keeps playing.
+              after: { hideGrace: { guard: 'notRecording', target: '#stream.paused' } },
               on: {
                 'stream.view': [
                   { guard: 'shownAfter', target: 'shown', actions: 'trackView' },
