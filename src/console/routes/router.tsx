@@ -24,6 +24,7 @@ const LoginScreen = lazyScreen(() => import('../screens/login/LoginScreen'));
 const DashboardScreen = lazyScreen(() => import('../screens/dashboard/DashboardScreen'));
 const DevicesScreen = lazyScreen(() => import('../screens/devices/DevicesScreen'));
 const CamerasScreen = lazyScreen(() => import('../screens/cameras/CamerasScreen'));
+const StreamDetailScreen = lazyScreen(() => import('../screens/cameras/StreamDetailScreen'));
 
 function screenFor(entry: RouteEntry) {
   switch (entry.screen) {
@@ -35,6 +36,10 @@ function screenFor(entry: RouteEntry) {
       return <DevicesScreen />;
     case 'cameras':
       return <CamerasScreen />;
+    case 'streamDetail':
+      return <StreamDetailScreen />;
+    case 'rawStreamDetail':
+      return <StreamDetailScreen raw />;
     case 'notFound':
       return <NotFound />;
     case 'expired':

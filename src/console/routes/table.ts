@@ -13,7 +13,16 @@
 
 export type RouteAccess = 'auth' | 'admin' | 'signedOutOnly' | 'public';
 export type RouteLayout = 'main' | 'authFree' | 'adaptive';
-export type ScreenKey = 'login' | 'dashboard' | 'devices' | 'cameras' | 'notFound' | 'expired' | 'later';
+export type ScreenKey =
+  | 'login'
+  | 'dashboard'
+  | 'devices'
+  | 'cameras'
+  | 'streamDetail'
+  | 'rawStreamDetail'
+  | 'notFound'
+  | 'expired'
+  | 'later';
 
 /** One routed screen. `path` uses react-router syntax: ':param' and ':param?' (optional) segments. */
 export interface RouteEntry {
@@ -98,9 +107,22 @@ export const ROUTES: readonly RouteEntry[] = [
   // §2 "Further routes".
   later('/repositories/:alias', 'Repository tags'),
   later('/models', 'Models'),
-  later('/raw-stream-detail', 'Raw stream detail'),
-  // §2 stream-detail takes cameraID and data; the stream data travels as a route parameter.
-  later('/stream-detail/:cameraID?/:data?', 'Stream detail'),
+  // §2 stream-detail takes cameraID and data; the stream data travels as a route parameter:
+  // /stream-detail/{camera_id}/{base64url JSON { deviceId, cameraId }} (screens/cameras/streamRoute.ts).
+  {
+    path: '/raw-stream-detail/:cameraID?/:data?',
+    title: 'Raw stream detail',
+    access: 'auth',
+    layout: 'main',
+    screen: 'rawStreamDetail',
+  },
+  {
+    path: '/stream-detail/:cameraID?/:data?',
+    title: 'Stream detail',
+    access: 'auth',
+    layout: 'main',
+    screen: 'streamDetail',
+  },
   later('/applications', 'Applications'),
   later('/schedulers', 'Schedulers'),
   later('/containers', 'Environments'),
