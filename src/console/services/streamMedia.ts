@@ -98,10 +98,14 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
  * fps by difference; returns the stats and the memo for the next call.
  */
 export function summariseStats(
-  report: Iterable<AnyStat> | Map<string, AnyStat>,
+  report: Iterable<AnyStat> | { values(): Iterable<AnyStat> },
   previous: StatsMemo | null,
 ): { stats: StreamStats; memo: StatsMemo | null } {
-  const all: AnyStat[] = report instanceof Map ? [...report.values()] : [...report];
+  // An RTCStatsReport is map-like (not a Map): read its values.
+  const all: AnyStat[] =
+    'values' in report && typeof report.values === 'function'
+      ? [...report.values()]
+      : [...(report as Iterable<AnyStat>)];
   const byId = new Map(all.map((s) => [s.id, s]));
   const inbound = all.find(
     (s) => s.type === 'inbound-rtp' && (s.kind === 'video' || s.mediaType === 'video'),
@@ -153,7 +157,7 @@ export function pollStreamStats(
     const pc = getPc();
     if (!pc) return;
     try {
-      const report = (await pc.getStats()) as unknown as Map<string, AnyStat>;
+      const report = (await pc.getStats()) as unknown as { values(): Iterable<AnyStat> };
       if (stopped) return;
       const out = summariseStats(report, memo);
       memo = out.memo;
