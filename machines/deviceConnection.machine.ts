@@ -348,10 +348,11 @@ export const deviceConnectionMachine = setup({
                 src: 'checkDeviceExists',
                 input: deviceRef,
                 onDone: [
-                  // The device is registered with signalling: keep trying.
+                  // §4 "otherwise send the start request": the device is registered with signalling but did
+                  // not answer on this link (e.g. its agent restarted under the same id) — open a new link.
                   {
                     guard: { type: 'deviceExists', params: ({ event }) => ({ exists: event.output }) },
-                    target: 'pinging',
+                    target: '#deviceConnection.reconnecting',
                   },
                   // Gone from signalling (agent stopped or restarting): §4 "mark the device disconnected
                   // and show a dialog" — it is shown once, and the actor keeps reconnecting by itself.

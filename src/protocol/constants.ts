@@ -33,6 +33,14 @@ export const DEVICE_PING_TIMEOUT_MS = 5_000;
 export const DEVICE_CONNECTION_TIMEOUT_MS = 5_000;
 /** §4 §9 Peer connection limit: at most 50 open device links; the oldest is closed first. */
 export const PEER_CONNECTION_LIMIT = 50;
+/**
+ * §9 "Data channel keep-alive every 50 ms": the agent sends a `keepalive` event on every ready link every
+ * LINK_KEEPALIVE_INTERVAL_MS; the console closes a link that stayed silent for LINK_SILENCE_TIMEOUT_MS and
+ * reconnects. We use 1 s, not 50 ms: with 50 device links, 50 ms would be 1,000 messages a second per tab,
+ * and a dead agent (killed, network cut) is still noticed within ~3 s.
+ */
+export const LINK_KEEPALIVE_INTERVAL_MS = 1_000;
+export const LINK_SILENCE_TIMEOUT_MS = 3_000;
 /** §9 Stream engine answer wait 60 s, polling 500 ms. */
 export const STREAM_ENGINE_ANSWER_WAIT_MS = 60_000;
 export const STREAM_ENGINE_POLL_MS = 500;

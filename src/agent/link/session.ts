@@ -5,7 +5,7 @@
  * by the dispatcher; nothing a browser sends can throw out of here. When the link closes, the streams
  * opened through it end.
  */
-import { HelloMessage, LINK_ERROR_CODES } from '../../protocol';
+import { HelloMessage, LINK_ERROR_CODES, LINK_KEEPALIVE_INTERVAL_MS } from '../../protocol';
 import type { AgentToBrowser } from '../../protocol';
 import type { Handlers } from '../commands/registry';
 import type { Logger } from '../log';
@@ -71,6 +71,7 @@ export function attachLink<C>(conn: LinkConnection, deps: LinkDeps<C>): LinkSess
   const browserId = conn.peer;
   const log = deps.logger;
   let state: 'opening' | 'hello' | 'verifying' | 'ready' | 'closed' = 'opening';
+  let keepAlive: ReturnType<typeof setInterval> | undefined;
   let ctx: C | undefined;
   let helloTimer: NodeJS.Timeout | undefined;
   /** Requests that arrive while the grant is being verified; answered once it is. */
@@ -149,6 +150,12 @@ export function attachLink<C>(conn: LinkConnection, deps: LinkDeps<C>): LinkSess
     state = 'ready';
     send({ type: 'hello.ok', device_id: deps.deviceId });
     log.info(`link ${id} from ${browserId} ready`);
+    // §9 keep-alive: the browser closes a link that stays silent (a killed agent never says goodbye).
+    keepAlive = setInterval(
+      () => send({ type: 'event', name: 'keepalive', data: {} }),
+      LINK_KEEPALIVE_INTERVAL_MS,
+    );
+    keepAlive.unref?.();
     for (const raw of early.splice(0)) onData(raw);
   };
 
@@ -176,6 +183,7 @@ export function attachLink<C>(conn: LinkConnection, deps: LinkDeps<C>): LinkSess
     },
     close() {
       state = 'closed';
+      clearInterval(keepAlive);
       clearTimeout(openTimer);
       clearTimeout(helloTimer);
       try {

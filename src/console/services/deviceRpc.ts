@@ -18,6 +18,7 @@ import {
   type DeviceProcess,
 } from '../../protocol/commands';
 import { AgentToBrowser, LINK_ERROR_CODES } from '../../protocol/link';
+import { LINK_SILENCE_TIMEOUT_MS } from '../../protocol/constants';
 import {
   DEVICE_CALL_TIMEOUT_MS,
   DeviceCommandError,
@@ -48,6 +49,9 @@ export class DeviceLinkClient {
   private helloWaiter: { resolve: () => void; reject: (e: DeviceCommandError) => void } | null = null;
   private closed = false;
   private ready = false;
+  /** When the agent last said anything (ms since epoch); checked by the silence watchdog. */
+  private lastHeardAt = Date.now();
+  private watchdog: ReturnType<typeof setInterval> | null = null;
 
   /**
    * @param onEvent receives the agent's pushed events (`{ type: 'event', name, data }`, e.g. 'stream.status');
@@ -163,32 +167,35 @@ export class DeviceLinkClient {
   /** Closes the link (idempotent); pending calls reject with 'link_closed'. */
   close(): void {
     if (this.closed) return;
+    // finish() first: closing the connection emits 'close' at once, which would report another reason.
+    this.finish('The device link was closed.');
     try {
       this.conn.close();
     } catch {
       // Already closed underneath.
     }
-    this.finish('The device link was closed.');
   }
 
   /** Fails the link from outside (e.g. the peer reported the device unavailable). */
   fail(reason: string): void {
     if (this.closed) return;
+    this.finish(reason);
     try {
       this.conn.close();
     } catch {
       // ignore
     }
-    this.finish(reason);
   }
 
   private onData(raw: unknown): void {
+    this.lastHeardAt = Date.now();
     const parsed = AgentToBrowser.safeParse(raw);
     if (!parsed.success) return; // malformed: ignore, never crash
     const msg = parsed.data;
     switch (msg.type) {
       case 'hello.ok':
         this.ready = true;
+        this.startWatchdog();
         this.helloWaiter?.resolve();
         this.helloWaiter = null;
         return;
@@ -209,6 +216,20 @@ export class DeviceLinkClient {
     }
   }
 
+  /**
+   * §9 keep-alive: the agent sends an event every LINK_KEEPALIVE_INTERVAL_MS on a ready link. A link silent
+   * for LINK_SILENCE_TIMEOUT_MS is dead (agent killed, network cut: no close ever arrives) and is failed, so
+   * the device connection reconnects instead of waiting for ICE to time out.
+   */
+  private startWatchdog(): void {
+    if (this.watchdog) return;
+    this.watchdog = setInterval(() => {
+      if (Date.now() - this.lastHeardAt > LINK_SILENCE_TIMEOUT_MS) {
+        this.fail('The device stopped answering.');
+      }
+    }, LINK_SILENCE_TIMEOUT_MS / 3);
+  }
+
   private settle(requestId: string, error: DeviceCommandError | null, data?: unknown): void {
     const pending = this.pending.get(requestId);
     if (!pending) return;
@@ -221,6 +242,8 @@ export class DeviceLinkClient {
   private finish(reason: string): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.watchdog = null;
     this.ready = false;
     this.helloWaiter?.reject(new DeviceCommandError('link_closed', reason));
     this.helloWaiter = null;

@@ -144,14 +144,20 @@ describe('deviceConnection', () => {
     expect(calls.linkClosedBy).toContain('closeLink');
   });
 
-  it('keeps trying (pings again) when the device still exists', async () => {
+  it('opens a new link (§4 "send the start request") when the device still exists but did not answer', async () => {
     const { actor, clock, calls } = start({ ping: (n) => (n === 0 ? 'silent' : 'reply'), exists: true });
     actor.send({ type: 'device.open' });
     await flush();
     clock.increment(DEVICE_PING_TIMEOUT_MS);
     await flush();
+    // The silent link is closed and the actor reconnects, without the "not reachable" dialog.
+    expect(calls.linkClosedBy).toContain('closeLink');
+    expect(actor.getSnapshot().matches('reconnecting')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    clock.increment(reconnectDelayMs(0));
+    await flush();
+    expect(actor.getSnapshot().matches('open')).toBe(true);
     expect(calls.ping).toBe(2);
-    expect(actor.getSnapshot().matches({ open: { health: 'waiting' } })).toBe(true);
   });
 
   it('errors with the §8 text when the link does not open within the connection time-out', async () => {
