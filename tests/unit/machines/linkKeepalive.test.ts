@@ -6,16 +6,16 @@ import { LINK_KEEPALIVE_INTERVAL_MS, LINK_SILENCE_TIMEOUT_MS } from '../../../sr
 /** A data connection whose far end the test plays: `deliver` hands the client a message from the agent. */
 function fakeConnection() {
   const listeners: Record<string, Array<(arg?: unknown) => void>> = {};
-  const conn: DataConnectionLike = {
+  const on = (event: string, listener: (arg?: never) => void) => {
+    (listeners[event] ??= []).push(listener as (arg?: unknown) => void);
+  };
+  const conn = {
     peer: 'dev-0000000000000001',
     open: true,
     send: () => undefined,
     close: () => listeners.close?.forEach((l) => l()),
-    on: (event: string, listener: (arg?: never) => void) => {
-      (listeners[event] ??= []).push(listener as (arg?: unknown) => void);
-      return conn;
-    },
-  };
+    on,
+  } as unknown as DataConnectionLike;
   return { conn, deliver: (msg: unknown) => listeners.data?.forEach((l) => l(msg)) };
 }
 
