@@ -71,8 +71,15 @@ export const EventMessage = z.object({
   data: z.unknown(),
 });
 
+/**
+ * §9 keep-alive, both ways: each side sends one every LINK_KEEPALIVE_INTERVAL_MS on a ready link (the agent
+ * as an `event` named 'keepalive'), and closes a link silent for LINK_SILENCE_TIMEOUT_MS — a closed tab or a
+ * killed agent never says goodbye, and nothing may stay half-open.
+ */
+export const KeepAliveMessage = z.object({ type: z.literal('keepalive') });
+
 /** Everything the browser may send. */
-export const BrowserToAgent = z.discriminatedUnion('type', [HelloMessage, RequestMessage]);
+export const BrowserToAgent = z.discriminatedUnion('type', [HelloMessage, RequestMessage, KeepAliveMessage]);
 export type BrowserToAgent = z.infer<typeof BrowserToAgent>;
 /** Everything the agent may send. */
 export const AgentToBrowser = z.union([

@@ -5,7 +5,12 @@
  * by the dispatcher; nothing a browser sends can throw out of here. When the link closes, the streams
  * opened through it end.
  */
-import { HelloMessage, LINK_ERROR_CODES, LINK_KEEPALIVE_INTERVAL_MS } from '../../protocol';
+import {
+  HelloMessage,
+  LINK_ERROR_CODES,
+  LINK_KEEPALIVE_INTERVAL_MS,
+  LINK_SILENCE_TIMEOUT_MS,
+} from '../../protocol';
 import type { AgentToBrowser } from '../../protocol';
 import type { Handlers } from '../commands/registry';
 import type { Logger } from '../log';
@@ -72,6 +77,7 @@ export function attachLink<C>(conn: LinkConnection, deps: LinkDeps<C>): LinkSess
   const log = deps.logger;
   let state: 'opening' | 'hello' | 'verifying' | 'ready' | 'closed' = 'opening';
   let keepAlive: ReturnType<typeof setInterval> | undefined;
+  let lastHeardAt = Date.now();
   let ctx: C | undefined;
   let helloTimer: NodeJS.Timeout | undefined;
   /** Requests that arrive while the grant is being verified; answered once it is. */
@@ -151,15 +157,23 @@ export function attachLink<C>(conn: LinkConnection, deps: LinkDeps<C>): LinkSess
     send({ type: 'hello.ok', device_id: deps.deviceId });
     log.info(`link ${id} from ${browserId} ready`);
     // §9 keep-alive: the browser closes a link that stays silent (a killed agent never says goodbye).
-    keepAlive = setInterval(
-      () => send({ type: 'event', name: 'keepalive', data: {} }),
-      LINK_KEEPALIVE_INTERVAL_MS,
-    );
+    // …and closes a link the browser stopped talking on (a closed tab never says goodbye).
+    lastHeardAt = Date.now();
+    keepAlive = setInterval(() => {
+      if (Date.now() - lastHeardAt > LINK_SILENCE_TIMEOUT_MS) {
+        log.info(`link ${id} from ${browserId} silent for ${LINK_SILENCE_TIMEOUT_MS} ms; closing`);
+        session.close();
+        return;
+      }
+      send({ type: 'event', name: 'keepalive', data: {} });
+    }, LINK_KEEPALIVE_INTERVAL_MS);
     keepAlive.unref?.();
     for (const raw of early.splice(0)) onData(raw);
   };
 
   const onData = (raw: unknown) => {
+    lastHeardAt = Date.now();
+    if (isKeepAlive(raw)) return;
     // wrtc may deliver the first message before the channel's open event: the channel is evidently open.
     if (state === 'opening') onOpen();
     if (state === 'hello') {
@@ -216,6 +230,10 @@ export function attachLink<C>(conn: LinkConnection, deps: LinkDeps<C>): LinkSess
   if (conn.open) onOpen();
   return session;
 }
+
+/** The browser's keep-alive (link.ts KeepAliveMessage): it only proves the link is alive. */
+const isKeepAlive = (raw: unknown): boolean =>
+  typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'keepalive';
 
 /** Replaces PeerJS's JSON.parse on this connection with one that never throws and always yields an object. */
 function installSafeParser(conn: LinkConnection): void {

@@ -18,7 +18,7 @@ import {
   type DeviceProcess,
 } from '../../protocol/commands';
 import { AgentToBrowser, LINK_ERROR_CODES } from '../../protocol/link';
-import { LINK_SILENCE_TIMEOUT_MS } from '../../protocol/constants';
+import { LINK_KEEPALIVE_INTERVAL_MS, LINK_SILENCE_TIMEOUT_MS } from '../../protocol/constants';
 import {
   DEVICE_CALL_TIMEOUT_MS,
   DeviceCommandError,
@@ -226,8 +226,11 @@ export class DeviceLinkClient {
     this.watchdog = setInterval(() => {
       if (Date.now() - this.lastHeardAt > LINK_SILENCE_TIMEOUT_MS) {
         this.fail('The device stopped answering.');
+        return;
       }
-    }, LINK_SILENCE_TIMEOUT_MS / 3);
+      // Our half of the keep-alive: the agent closes a link it stops hearing from.
+      Promise.resolve(this.conn.send({ type: 'keepalive' })).catch(() => undefined);
+    }, LINK_KEEPALIVE_INTERVAL_MS);
   }
 
   private settle(requestId: string, error: DeviceCommandError | null, data?: unknown): void {

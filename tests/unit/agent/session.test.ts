@@ -6,6 +6,7 @@ import { GrantError } from '../../../src/agent/link/grant';
 import { attachLink } from '../../../src/agent/link/session';
 import type { LinkConnection } from '../../../src/agent/link/session';
 import { silentLogger } from '../../../src/agent/log';
+import { LINK_KEEPALIVE_INTERVAL_MS, LINK_SILENCE_TIMEOUT_MS } from '../../../src/protocol/constants';
 
 /** A data connection double: records what the agent sends and whether it closed. */
 class FakeConnection extends EventEmitter implements LinkConnection {
@@ -141,5 +142,32 @@ describe('device link session', () => {
       expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'malformed_message' }) }),
       expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'malformed_message' }) }),
     ]);
+  });
+
+  it('sends keep-alives while the browser talks, and closes the link once the browser falls silent', async () => {
+    // Fake only the keep-alive's clock (setInterval and Date); flush() still uses real timeouts.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      const conn = new FakeConnection();
+      const { onClosed } = attach(conn);
+      conn.opened();
+      conn.emit('data', { type: 'hello', grant: 'good' });
+      await flush();
+      for (let i = 0; i < 5; i++) {
+        vi.advanceTimersByTime(LINK_KEEPALIVE_INTERVAL_MS);
+        conn.emit('data', { type: 'keepalive' });
+      }
+      expect(conn.closed).toBe(false);
+      expect(
+        conn.sent.filter((m) => m.type === 'event' && m.name === 'keepalive').length,
+      ).toBeGreaterThanOrEqual(4);
+      // A keep-alive is not a request: it gets no reply.
+      expect(conn.sent.some((m) => m.type === 'reply')).toBe(false);
+      vi.advanceTimersByTime(LINK_SILENCE_TIMEOUT_MS + LINK_KEEPALIVE_INTERVAL_MS);
+      expect(conn.closed).toBe(true);
+      expect(onClosed).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
