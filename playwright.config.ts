@@ -60,6 +60,13 @@ export default defineConfig({
           roles: ['user'],
           devices: [{ label: 'Second Box', kind: 'x86', cameras: 2 }],
         },
+        {
+          email: 'quota@edge.local',
+          password: 'quota-edge-2026',
+          username: 'Quota User',
+          roles: ['user'],
+          devices: [{ label: 'Quota Box', kind: 'x86', cameras: 2, maxStreams: 0 }],
+        },
       ]),
     },
   },

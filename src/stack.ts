@@ -22,6 +22,8 @@ export interface SimDeviceSpec {
    * first camera reports that unique_id and shows the same picture on each (§2 camera chooser).
    */
   sharedCamera?: string;
+  /** Concurrent streams the server allows on this device (usage/check_stream_limit; default 16). */
+  maxStreams?: number;
 }
 /** An IP camera of a user (§3 IP camera), reached through the user's device labelled `via`. */
 export interface IpCameraSpec {
@@ -176,6 +178,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           jetpack: d.kind === 'jetson' ? '6.0' : null,
         });
         rowIds.set(d.label, row.id);
+        if (d.maxStreams !== undefined) await server.seed.setStreamLimit(row.id, d.maxStreams);
         const token = await server.seed.issueDeviceToken(row.id);
         agents.push({
           label: d.label,

@@ -1,9 +1,11 @@
 import { test, expect } from '@playwright/test';
-import { DEMO, apiLogin, listDevices, navigate, signIn, waitAllOnline } from './stack';
+import { DEMO, apiLogin, listDevices, navigate, resetLayout, signIn, waitAllOnline } from './stack';
 
 test.beforeAll(async ({ request }) => {
   const token = await apiLogin(request, DEMO);
   await waitAllOnline(request, token, 3);
+  // The camera page restores the account's saved layout; start from an empty one.
+  await resetLayout(request, token);
 });
 
 test('the login page shows the demo account and fills the form with it', async ({ page }) => {

@@ -64,3 +64,35 @@ export function agentPids(): Array<{ label: string; deviceId: string; pid: numbe
   const file = path.join(process.env.E2E_DATA_DIR ?? '', 'agents.json');
   return JSON.parse(readFileSync(file, 'utf8'));
 }
+
+export const QUOTA = { email: 'quota@edge.local', password: 'quota-edge-2026' };
+
+/** Clears the caller's saved camera layout, so a test starts with an empty camera page. */
+export async function resetLayout(request: APIRequestContext, token: string) {
+  const res = await request.put('/api/camera-layout', { headers: auth(token), data: { streams: [] } });
+  expect(res.status()).toBe(200);
+}
+
+/** Connects the given devices from the devices page (client-side navigation keeps the links). */
+export async function connectDevices(page: Page, deviceIds: string[]) {
+  await navigate(page, '/control-panel/devices');
+  for (const id of deviceIds) {
+    const state = page.getByTestId(`device-connection-${id}`);
+    await expect(state).toBeVisible();
+    // A saved camera layout may already be connecting the device (it reopens its streams).
+    if ((await state.getAttribute('data-state')) === 'notConnected') {
+      await page.getByTestId(`device-connect-${id}`).click();
+    }
+    await expect(state).toHaveAttribute('data-state', 'open');
+  }
+}
+
+/** Resolves once the video element decodes a new frame (requestVideoFrameCallback); its size. */
+export async function decodedFrame(video: import('@playwright/test').Locator) {
+  return video.evaluate(
+    (v: HTMLVideoElement) =>
+      new Promise<{ width: number; height: number }>((resolve) =>
+        v.requestVideoFrameCallback((_now, meta) => resolve({ width: meta.width, height: meta.height })),
+      ),
+  );
+}
