@@ -58,6 +58,8 @@ export interface StackOptions {
   /** Further accounts (tests). */
   extraUsers?: UserSpec[];
   logLevel?: string;
+  /** Sign-in attempts allowed per minute per (ip, email) (server default 20). */
+  loginRateLimitPerMin?: number;
   /** Called with each agent's output lines (default: dropped). */
   onAgentLine?: (label: string, line: string) => void;
 }
@@ -158,6 +160,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     staticDir: options.staticDir === undefined ? path.join(ROOT, 'dist') : options.staticDir,
     demoAccount: { email: options.demo.email, password: options.demo.password },
     logLevel: options.logLevel ?? 'warn',
+    loginRateLimitPerMin: options.loginRateLimitPerMin,
   });
   const agents: AgentProcess[] = [];
   try {

@@ -2,7 +2,8 @@
  * `npm start`: builds the console when it is missing or older than its sources, then runs the whole
  * system — server, embedded PostgreSQL, three simulated agents (one Jetson, two x86) — and seeds a demo
  * account that owns them. Honours PORT (8080), DATA_DIR (./data), DATABASE_URL, DEMO_EMAIL, DEMO_PASSWORD.
- * SEED_EXTRA_USERS (JSON list of UserSpec) seeds more accounts, for tests. Ctrl-C stops everything.
+ * SEED_EXTRA_USERS (JSON list of UserSpec) seeds more accounts and LOGIN_RATE_LIMIT_PER_MIN raises the
+ * sign-in rate limit, for tests. Ctrl-C stops everything.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -56,6 +57,9 @@ async function main(): Promise<void> {
     demo,
     extraUsers,
     logLevel: process.env.LOG_LEVEL ?? 'warn',
+    loginRateLimitPerMin: process.env.LOGIN_RATE_LIMIT_PER_MIN
+      ? Number(process.env.LOGIN_RATE_LIMIT_PER_MIN)
+      : undefined,
     onAgentLine: process.env.AGENT_LOGS ? (label, line) => console.log(`[${label}] ${line}`) : undefined,
   });
   const url = `http://127.0.0.1:${stack.server.port}`;
