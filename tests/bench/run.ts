@@ -7,6 +7,9 @@
  *   command_rtt_ms        console → agent → console round trip of the `ping` command on an open link, p50/p95
  *   first_frame_ms        click "Open" on a camera → first decoded frame (requestVideoFrameCallback), p50/p95
  *
+ * camera_page          issue 3's measures (tests/bench/cameraPage.ts): 12 cameras, hidden cells, agent restart,
+ *                      100 open/close cycles
+ *
  * Targets (issue 2, this machine): first frame p50 ≤ 300 ms and p95 ≤ 500 ms; connect ≤ 200 ms (p50);
  * round trip p50 ≤ 1 ms; /login ≤ 150 KB gzipped. Nothing here asserts: it reports, and `met` says which
  * targets were reached.
@@ -17,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { DEMO_DEVICES, startStack } from '../../src/stack';
+import { benchCameraPage } from './cameraPage';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18090);
 const CONNECT_ROUNDS = Number(process.env.BENCH_CONNECT_ROUNDS ?? 5);
@@ -33,6 +37,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--autoplay-policy=no-user-gesture-required',
   '--disable-features=WebRtcHideLocalIpsWithMdns',
+  '--js-flags=--expose-gc',
 ];
 
 interface Stats {
@@ -204,12 +209,16 @@ async function main() {
       await page.locator('[data-testid^="stream-cell-"]').waitFor({ state: 'detached' });
     }
 
+    await context.close();
+    const cameraPage = await benchCameraPage(browser, stack, url, DEMO);
+
     const result = {
       machine: { cpus: os.cpus().length, loadavg_1m: Math.round(os.loadavg()[0]! * 100) / 100 },
       login_js_gzip_kb: loginJs,
       device_connect_ms: stats(connect),
       command_rtt_ms: stats(rtt),
       first_frame_ms: stats(firstFrame),
+      camera_page: cameraPage,
     };
     const met = {
       login_js_le_150kb: result.login_js_gzip_kb <= 150,
@@ -217,6 +226,15 @@ async function main() {
       command_rtt_p50_le_1ms: result.command_rtt_ms.p50 <= 1,
       first_frame_p50_le_300ms: result.first_frame_ms.p50 <= 300,
       first_frame_p95_le_500ms: result.first_frame_ms.p95 <= 500,
+      twelve_all_playing_le_1500ms: cameraPage.twelve.all_playing_ms <= 1500,
+      twelve_each_median_ge_25fps: cameraPage.twelve.fps_median_per_cell.every((f) => f >= 25),
+      twelve_no_second_below_20fps: cameraPage.twelve.fps_min_second_per_cell.every((f) => f >= 20),
+      hidden_agent_stops_le_5s: cameraPage.hidden.agent_stopped_ms <= 5000,
+      hidden_replays_le_1s: cameraPage.hidden.replay_ms <= 1000,
+      restart_video_back_le_3s: cameraPage.restart.video_back_ms <= 3000,
+      cycles_no_peer_connection_left:
+        cameraPage.cycles.browser_peer_connections_open === 0 && cameraPage.cycles.agent_streams_open === 0,
+      cycles_heap_within_10pct: cameraPage.cycles.heap_ratio <= 1.1,
     };
     process.stdout.write(`${JSON.stringify({ ...result, met }, null, 2)}\n`);
   } finally {
