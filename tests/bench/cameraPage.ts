@@ -18,7 +18,7 @@ import type { RunningStack } from '../../src/stack';
 
 type Edge = { callDevice: (deviceId: string, process: string, payload: unknown) => Promise<unknown> };
 
-/** Counts RTCPeerConnections created by the page that are not closed (installed before the app loads). */
+/** Counts the page's stream RTCPeerConnections that are not closed (installed before the app loads). */
 const PC_TRACKER = `
   (() => {
     const Native = window.RTCPeerConnection;
@@ -26,7 +26,8 @@ const PC_TRACKER = `
     window.RTCPeerConnection = function (...args) { const pc = new Native(...args); all.push(new WeakRef(pc)); return pc; };
     window.RTCPeerConnection.prototype = Native.prototype;
     Object.setPrototypeOf(window.RTCPeerConnection, Native);
-    const open = () => all.map((r) => r.deref()).filter((pc) => pc && pc.connectionState !== 'closed');
+    // Stream peer connections only: the device links (PeerJS data channels) are open on purpose.
+    const open = () => all.map((r) => r.deref()).filter((pc) => pc && pc.connectionState !== 'closed' && pc.getTransceivers().some((t) => t.receiver.track.kind === 'video'));
     window.__openPeerConnections = () => open().length;
     window.__openPeerConnectionStates = () => open().map((pc) => pc.connectionState + '/' + pc.signalingState + '/' + pc.iceConnectionState);
     globalThis.__name = (f) => f;
