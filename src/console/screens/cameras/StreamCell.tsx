@@ -197,13 +197,15 @@ export const StreamCell = memo(function StreamCell({ entry }: { entry: GridEntry
 export function useVideoSource(
   videoRef: React.RefObject<HTMLVideoElement | null>,
   mediaStream: MediaStream | null,
+  /** The element itself when it can mount later than the component (e.g. inside a modal). */
+  element?: HTMLVideoElement | null,
 ) {
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
     if (video.srcObject !== mediaStream) video.srcObject = mediaStream;
     if (mediaStream) void video.play().catch(() => undefined); // autoplay policy: muted plays
-  }, [videoRef, mediaStream]);
+  }, [videoRef, mediaStream, element]);
 }
 
 /**

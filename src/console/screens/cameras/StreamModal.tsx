@@ -6,7 +6,7 @@
  * Page" and "I understood"; a small floating button brings the stream back. Renders the camera grid
  * actor's `modal` state; opened from a grid cell (`modal.open`).
  */
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ActionIcon, Affix, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,14 @@ function OpenModal({ stream }: { stream: StreamRef }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const [details, setDetails] = useState(false);
-  useVideoSource(videoRef, facts.mediaStream);
+  // The modal's body mounts after its opening transition, so the <video> appears after this component's
+  // first effects: track the element in state, so the source is attached whenever it arrives.
+  const [videoEl, setVideoEl] = useState<HTMLVideoElement | null>(null);
+  const attachVideo = useCallback((el: HTMLVideoElement | null) => {
+    videoRef.current = el;
+    setVideoEl(el);
+  }, []);
+  useVideoSource(videoRef, facts.mediaStream, videoEl);
   const close = () => grid.send({ type: 'modal.close' });
   return (
     <Modal
@@ -101,7 +108,7 @@ function OpenModal({ stream }: { stream: StreamRef }) {
           </Group>
         </Group>
         <video
-          ref={videoRef}
+          ref={attachVideo}
           autoPlay
           muted
           playsInline
