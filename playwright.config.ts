@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
 /**
  * End-to-end tests on the real stack: `npm start`'s own entry point (server, embedded PostgreSQL, simulated
@@ -11,18 +12,6 @@ export const E2E_URL = `http://127.0.0.1:${PORT}`;
 // Chosen once by the runner; its workers inherit it (tests read DATA_DIR/agents.json to kill an agent).
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `edge-console-e2e-${process.pid}`);
 const dataDir = process.env.E2E_DATA_DIR;
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-  '--disable-features=WebRtcHideLocalIpsWithMdns',
-];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,7 +24,7 @@ export default defineConfig({
   use: {
     baseURL: E2E_URL,
     headless: true,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
   webServer: {

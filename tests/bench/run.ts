@@ -21,24 +21,13 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { DEMO_DEVICES, startStack } from '../../src/stack';
 import { benchCameraPage } from './cameraPage';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18090);
 const CONNECT_ROUNDS = Number(process.env.BENCH_CONNECT_ROUNDS ?? 5);
 const RTT_SAMPLES = Number(process.env.BENCH_RTT_SAMPLES ?? 300);
 const FRAME_SAMPLES = Number(process.env.BENCH_FRAME_SAMPLES ?? 20);
 const DEMO = { email: 'bench@edge.local', password: 'bench-edge-2026' };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-  '--disable-features=WebRtcHideLocalIpsWithMdns',
-  '--js-flags=--expose-gc',
-];
 
 interface Stats {
   p50: number;
@@ -120,8 +109,9 @@ async function main() {
     logLevel: 'error',
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    executablePath: CHROMIUM_PATH,
+    // gc() for the heap measure of the open/close cycles.
+    args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'],
   });
   try {
     const url = stack.url;

@@ -5,10 +5,10 @@ import {
   agentPids,
   apiLogin,
   auth,
-  connectDevices,
   decodedFrame,
   listDevices,
   navigate,
+  openCameraPage,
   resetLayout,
   signIn,
   waitAllOnline,
@@ -44,9 +44,7 @@ test('twelve cameras open and play; the thirteenth opens page 2', async ({ page 
   const boxB = devices['x86 Edge Box B']!;
   // Cells out of view pause (issue 3): a screen tall enough to show all twelve keeps them playing.
   await page.setViewportSize({ width: 1600, height: 2400 });
-  await signIn(page, DEMO);
-  await connectDevices(page, [gate, boxA, boxB]);
-  await navigate(page, '/control-panel/cameras');
+  await openCameraPage(page, DEMO, [gate, boxA, boxB]);
 
   // Box B's four cameras, the other devices' own three each, and the IP camera Box B reaches: 11.
   for (const id of [gate, boxA, boxB]) await expect(openButtons(page, id)).toHaveCount(4);
@@ -93,9 +91,7 @@ test('twelve cameras open and play; the thirteenth opens page 2', async ({ page 
 
 test('a stream closes from its right-click menu', async ({ page }) => {
   const boxB = devices['x86 Edge Box B']!;
-  await signIn(page, DEMO);
-  await connectDevices(page, [boxB]);
-  await navigate(page, '/control-panel/cameras');
+  await openCameraPage(page, DEMO, [boxB]);
   await expect(openButtons(page, boxB)).toHaveCount(4);
   await openAndWait(page, (await openButtons(page, boxB).first().getAttribute('data-testid'))!, 1);
   await cells(page).first().click({ button: 'right' });
@@ -109,9 +105,7 @@ test('a stream closes from its right-click menu', async ({ page }) => {
 test('the chooser shows a photo per device that has the shared camera', async ({ page }) => {
   const gate = devices['Jetson Orin Gate']!;
   const boxA = devices['x86 Edge Box A']!;
-  await signIn(page, DEMO);
-  await connectDevices(page, [gate, boxA]);
-  await navigate(page, '/control-panel/cameras');
+  await openCameraPage(page, DEMO, [gate, boxA]);
   await expect(openButtons(page, gate)).toHaveCount(4);
   await openButtons(page, gate).first().click();
   for (const id of [gate, boxA]) {
@@ -130,9 +124,7 @@ test('a camera in use offers to kill the other viewer, then opens', async ({ pag
   const boxB = devices['x86 Edge Box B']!;
   // Another viewer (a second browser) watches Box B's last camera.
   const other = await browser.newPage();
-  await signIn(other, DEMO);
-  await connectDevices(other, [boxB]);
-  await navigate(other, '/control-panel/cameras');
+  await openCameraPage(other, DEMO, [boxB]);
   await expect(openButtons(other, boxB)).toHaveCount(4);
   const cameraButton = openButtons(other, boxB).last();
   const testId = (await cameraButton.getAttribute('data-testid'))!;
@@ -147,9 +139,7 @@ test('a camera in use offers to kill the other viewer, then opens', async ({ pag
     .toBe(1);
   await resetLayout(request, token);
 
-  await signIn(page, DEMO);
-  await connectDevices(page, [boxB]);
-  await navigate(page, '/control-panel/cameras');
+  await openCameraPage(page, DEMO, [boxB]);
   await expect(page.getByTestId(testId)).toBeVisible();
   await page.getByTestId(testId).click();
   await page.getByTestId('camera-conflict-kill').click();
@@ -164,9 +154,7 @@ test('a device without stream quota refuses to open a stream', async ({ page, re
   const quotaToken = await apiLogin(request, QUOTA);
   await waitAllOnline(request, quotaToken, 1);
   const quotaBox = (await listDevices(request, quotaToken)).res[0]!.device_id;
-  await signIn(page, QUOTA);
-  await connectDevices(page, [quotaBox]);
-  await navigate(page, '/control-panel/cameras');
+  await openCameraPage(page, QUOTA, [quotaBox]);
   await expect(openButtons(page, quotaBox)).toHaveCount(2);
   await openButtons(page, quotaBox).first().click();
   await expect(page.getByTestId('stream-quota-message')).toBeVisible();
@@ -176,9 +164,7 @@ test('a device without stream quota refuses to open a stream', async ({ page, re
 test('an agent killed mid-stream comes back and the cell recovers by itself', async ({ page }) => {
   test.setTimeout(120_000);
   const boxB = devices['x86 Edge Box B']!;
-  await signIn(page, DEMO);
-  await connectDevices(page, [boxB]);
-  await navigate(page, '/control-panel/cameras');
+  await openCameraPage(page, DEMO, [boxB]);
   await expect(openButtons(page, boxB)).toHaveCount(4);
   await openAndWait(page, (await openButtons(page, boxB).first().getAttribute('data-testid'))!, 1);
   const cell = cells(page).first();
@@ -195,9 +181,7 @@ test('an agent killed mid-stream comes back and the cell recovers by itself', as
 test('the layout survives a reload and a new sign-in', async ({ page, request }) => {
   test.setTimeout(120_000);
   const boxB = devices['x86 Edge Box B']!;
-  await signIn(page, DEMO);
-  await connectDevices(page, [boxB]);
-  await navigate(page, '/control-panel/cameras');
+  await openCameraPage(page, DEMO, [boxB]);
   await expect(openButtons(page, boxB)).toHaveCount(4);
   // Cameras 2 and 3: the previous test's viewer of camera 1 may still be closing on the agent.
   const ids = await openButtons(page, boxB).evaluateAll((els) =>
@@ -228,4 +212,24 @@ test('the layout survives a reload and a new sign-in', async ({ page, request })
   await navigate(page, '/control-panel/cameras');
   await expect(cells(page)).toHaveCount(2, { timeout: 30_000 });
   expect((await labels()).map((l) => l.slice(0, 20))).toEqual(before.map((l) => l.slice(0, 20)));
+});
+
+test('the stream modal shows the live video; minimize explains the stream goes on', async ({ page }) => {
+  const boxB = devices['x86 Edge Box B']!;
+  await openCameraPage(page, DEMO, [boxB]);
+  await expect(openButtons(page, boxB)).toHaveCount(4);
+  await openAndWait(page, (await openButtons(page, boxB).nth(1).getAttribute('data-testid'))!, 1);
+  await cells(page).first().getByTestId('stream-expand').click();
+  await expect(page.getByTestId('stream-modal-label')).toContainText('x86 Edge Box B');
+  const frame = await decodedFrame(page.getByTestId('stream-modal-video'));
+  expect(frame).toEqual({ width: 640, height: 480 });
+  await page.getByTestId('stream-modal-minimize').click();
+  await expect(page.getByTestId('stream-minimized-text')).toHaveText(
+    'Minimized - Stream is still going on. You can use the camera page to monitor and manage',
+  );
+  await expect(page.getByTestId('stream-minimized-camera-page')).toHaveText('Camera Page');
+  await page.getByTestId('stream-minimized-understood').click();
+  await expect(page.getByTestId('stream-minimized-text')).toHaveCount(0);
+  // The stream itself goes on in its cell.
+  await decodedFrame(cells(page).first().locator('video'));
 });

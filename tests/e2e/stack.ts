@@ -96,3 +96,14 @@ export async function decodedFrame(video: import('@playwright/test').Locator) {
       ),
   );
 }
+
+/** Signs in, connects the devices and opens the camera page. */
+export async function openCameraPage(
+  page: Page,
+  who: { email: string; password: string },
+  deviceIds: string[],
+) {
+  await signIn(page, who);
+  await connectDevices(page, deviceIds);
+  await navigate(page, '/control-panel/cameras');
+}

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataConnection, Peer as PeerType } from 'peerjs';
+import type { Peer as PeerType } from 'peerjs';
 import { PeerServer } from 'peer';
 import type { IClient } from 'peer';
 import { startAgent } from '../../../src/agent/index';
@@ -13,8 +13,8 @@ import type { RunningAgent } from '../../../src/agent/index';
 import { silentLogger } from '../../../src/agent/log';
 import { peerOptions } from '../../../src/agent/link/signalling';
 import { loadPeer, nonstandard, wrtc } from '../../../src/agent/wrtc';
-import type { ReplyMessage } from '../../../src/protocol';
 import { fakeServerApi, makeKeys, signGrant } from './helpers';
+import { TestLink } from './loopback';
 import type { TestKeys } from './helpers';
 
 const PORT = 18200 + Math.floor(Math.random() * 25);
@@ -22,49 +22,6 @@ const SERVER = `http://127.0.0.1:${PORT}`;
 const DEVICE = 'dev-00112233aabbccdd';
 const BROWSER = 'web-linktestbrowser01';
 const OTHER_BROWSER = 'web-linktestbrowser02';
-
-type AnyMessage = { type: string; [k: string]: unknown };
-
-/** A browser-side view of one data connection: every message it received, and waiting helpers. */
-class TestLink {
-  readonly messages: AnyMessage[] = [];
-  private waiters: { match: (m: AnyMessage) => boolean; resolve: (m: AnyMessage) => void }[] = [];
-  private seq = 0;
-  closed = false;
-
-  constructor(readonly conn: DataConnection) {
-    conn.on('data', (d) => {
-      const m = d as AnyMessage;
-      this.messages.push(m);
-      this.waiters = this.waiters.filter((w) => (w.match(m) ? (w.resolve(m), false) : true));
-    });
-    conn.on('close', () => {
-      this.closed = true;
-    });
-  }
-
-  next(match: (m: AnyMessage) => boolean, what = 'message', timeoutMs = 10_000): Promise<AnyMessage> {
-    const seen = this.messages.find(match);
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`no ${what} within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({
-        match,
-        resolve: (m) => {
-          clearTimeout(t);
-          resolve(m);
-        },
-      });
-    });
-  }
-
-  async call(process: string, payload?: unknown): Promise<ReplyMessage> {
-    const requestId = `q${++this.seq}`;
-    const reply = this.next((m) => m.type === 'reply' && m.requestId === requestId, `reply to ${process}`);
-    void this.conn.send({ type: 'request', process, requestId, payload });
-    return (await reply) as unknown as ReplyMessage;
-  }
-}
 
 describe('agent link over loopback', () => {
   let keys: TestKeys;
