@@ -53,21 +53,44 @@ interface Session {
   mediaStream: MediaStream | null;
 }
 
-/** Waits until ICE gathering is complete, or `waitMs` passed (then the candidates so far are used). */
-function iceGatheringComplete(pc: RTCPeerConnection, waitMs: number, signal?: AbortSignal): Promise<void> {
+/**
+ * With no ICE servers only host candidates exist, and a browser finds them all at once; it may still take
+ * 100–200 ms to call gathering complete (other interfaces, TCP). So without ICE servers the offer goes
+ * HOST_CANDIDATES_SETTLE_MS after the first candidate. With STUN/TURN servers it waits for completion.
+ */
+const HOST_CANDIDATES_SETTLE_MS = 30;
+
+/**
+ * Waits until ICE gathering is complete, or `waitMs` passed (then the candidates so far are used), or —
+ * `hostOnly` — HOST_CANDIDATES_SETTLE_MS after the first candidate.
+ */
+function iceGatheringComplete(
+  pc: RTCPeerConnection,
+  waitMs: number,
+  signal?: AbortSignal,
+  hostOnly = false,
+): Promise<void> {
   if (pc.iceGatheringState === 'complete') return Promise.resolve();
   return new Promise<void>((resolve) => {
+    let settle: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
       clearTimeout(timer);
+      clearTimeout(settle);
       pc.removeEventListener('icegatheringstatechange', onChange);
+      pc.removeEventListener('icecandidate', onCandidate);
       signal?.removeEventListener('abort', done);
       resolve();
     };
     const onChange = () => {
       if (pc.iceGatheringState === 'complete') done();
     };
+    const onCandidate = (event: RTCPeerConnectionIceEvent) => {
+      if (hostOnly && event.candidate && settle === undefined)
+        settle = setTimeout(done, HOST_CANDIDATES_SETTLE_MS);
+    };
     const timer = setTimeout(done, waitMs);
     pc.addEventListener('icegatheringstatechange', onChange);
+    pc.addEventListener('icecandidate', onCandidate);
     signal?.addEventListener('abort', done, { once: true });
   });
 }
@@ -104,7 +127,8 @@ export function createStreamSessions(deps: StreamSessionDeps) {
     signal?: AbortSignal,
   ): Promise<{ mediaStream: MediaStream; resolution: ResolutionOption | null }> {
     release(request.streamId);
-    const pc = create({ iceServers: deps.getIceServers() as RTCIceServer[] });
+    const iceServers = deps.getIceServers() as RTCIceServer[];
+    const pc = create({ iceServers });
     const session: Session = { deviceId: request.deviceId, pc, offerSent: false, mediaStream: null };
     sessions.set(request.streamId, session);
     const onAbort = () => release(request.streamId);
@@ -124,7 +148,12 @@ export function createStreamSessions(deps: StreamSessionDeps) {
       pc.addTransceiver('video', { direction: 'recvonly' });
       const offer = await pc.createOffer();
       await pc.setLocalDescription(offer);
-      await iceGatheringComplete(pc, deps.iceGatheringWaitMs ?? ICE_GATHERING_WAIT_MS, signal);
+      await iceGatheringComplete(
+        pc,
+        deps.iceGatheringWaitMs ?? ICE_GATHERING_WAIT_MS,
+        signal,
+        iceServers.length === 0,
+      );
       if (signal?.aborted) throw aborted();
       const sdp = pc.localDescription?.sdp ?? offer.sdp ?? '';
       session.offerSent = true;
