@@ -11,7 +11,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import i18n from './i18n';
 import { App } from './App';
-import { createConsoleSystem } from './services/system';
+import { createConsoleSystem, getAuthRef, getSignalRef } from './services/system';
 import { installAssetReload } from './shell/chunkReload';
 import { showToast } from './shell/toast';
 
@@ -25,6 +25,15 @@ const system = createConsoleSystem({
 installAssetReload(() =>
   showToast({ title: i18n.t('app.title'), message: i18n.t('chunk.failed'), variant: 'warning' }),
 );
+
+// Leaving the page: close signalling and every device link now, so the agents stop this tab's streams at
+// once instead of after the keep-alive time-out; a page restored from the back/forward cache reconnects.
+window.addEventListener('pagehide', () => getSignalRef(system).send({ type: 'signal.disconnect' }));
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted && getAuthRef(system).getSnapshot().matches('signedIn')) {
+    getSignalRef(system).send({ type: 'signal.connect' });
+  }
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
