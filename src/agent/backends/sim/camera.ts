@@ -5,7 +5,7 @@
 import type { ResolutionOption } from '../../../protocol';
 import { DEFAULT_RESOLUTION, STANDARD_RESOLUTIONS } from '../resolutions';
 import type { CameraDevice, CaptureHandle, FrameListener, I420Frame } from '../types';
-import { SyntheticFrameGenerator } from './frames';
+import { paceFrames, SyntheticFrameGenerator } from './frames';
 import { createScene, hashSeed, sceneObjectsAt } from './scene';
 import type { BoundingBox, Scene } from './scene';
 
@@ -42,19 +42,9 @@ export class SimCamera implements CameraDevice {
   startCapture(resolution: ResolutionOption, onFrame: FrameListener): CaptureHandle {
     const generator = new SyntheticFrameGenerator(this.scene, resolution.width, resolution.height);
     this.generator = generator;
-    const tick = () => onFrame(generator.draw(Date.now()));
-    const first = setImmediate(tick);
-    const timer = setInterval(tick, 1000 / resolution.fps);
-    let stopped = false;
-    return {
-      stop: () => {
-        if (stopped) return;
-        stopped = true;
-        clearImmediate(first);
-        clearInterval(timer);
-        if (this.generator === generator) this.generator = null;
-      },
-    };
+    return paceFrames(generator, resolution.fps, onFrame, () => {
+      if (this.generator === generator) this.generator = null;
+    });
   }
 
   async grabFrame(resolution: ResolutionOption): Promise<I420Frame> {

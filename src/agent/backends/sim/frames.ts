@@ -4,7 +4,7 @@
  * frame counter, drawn into one reused I420 buffer (no frame allocation per draw).
  */
 import { allocI420 } from '../types';
-import type { I420Frame } from '../types';
+import type { CaptureHandle, FrameListener, I420Frame } from '../types';
 import { fillDisc, fillRect, drawText, textWidth } from './i420';
 import { sceneObjectsAt } from './scene';
 import type { BoundingBox, Scene } from './scene';
@@ -154,4 +154,29 @@ function buildFlatBackground(
   bg.fill(tint[0], ySize, ySize + ySize / 4);
   bg.fill(tint[1], ySize + ySize / 4);
   return bg;
+}
+
+/**
+ * Paces a synthetic camera: the first frame at once (a new viewer's keyframe), then one every 1000/fps ms,
+ * drawn at the wall-clock time. `stop` is idempotent; `onStop` runs once when it stops.
+ */
+export function paceFrames(
+  generator: SyntheticFrameGenerator,
+  fps: number,
+  onFrame: FrameListener,
+  onStop?: () => void,
+): CaptureHandle {
+  const tick = () => onFrame(generator.draw(Date.now()));
+  const first = setImmediate(tick);
+  const timer = setInterval(tick, 1000 / fps);
+  let stopped = false;
+  return {
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      clearImmediate(first);
+      clearInterval(timer);
+      onStop?.();
+    },
+  };
 }

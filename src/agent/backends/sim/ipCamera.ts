@@ -8,7 +8,7 @@
 import type { ResolutionOption } from '../../../protocol';
 import { DEFAULT_RESOLUTION, STANDARD_RESOLUTIONS } from '../resolutions';
 import type { CameraDevice, CaptureHandle, FrameListener, I420Frame } from '../types';
-import { SyntheticFrameGenerator } from './frames';
+import { paceFrames, SyntheticFrameGenerator } from './frames';
 import { createScene, hashSeed } from './scene';
 import type { Scene } from './scene';
 
@@ -48,19 +48,7 @@ export class SimIpCamera implements CameraDevice {
   }
 
   startCapture(resolution: ResolutionOption, onFrame: FrameListener): CaptureHandle {
-    const generator = this.generator(resolution);
-    const tick = () => onFrame(generator.draw(Date.now()));
-    const first = setImmediate(tick);
-    const timer = setInterval(tick, 1000 / resolution.fps);
-    let stopped = false;
-    return {
-      stop: () => {
-        if (stopped) return;
-        stopped = true;
-        clearImmediate(first);
-        clearInterval(timer);
-      },
-    };
+    return paceFrames(this.generator(resolution), resolution.fps, onFrame);
   }
 
   async grabFrame(resolution: ResolutionOption): Promise<I420Frame> {
