@@ -5,50 +5,27 @@
  */
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { DialogEmitted } from '../../../machines/emitted';
-import {
-  useAuthRef,
-  useAllConnectionRefs,
-  useDevicePoolRef,
-  useDevicesTableRef,
-  useSignalRef,
-  useStreamsRef,
-} from '../state/hooks';
+import { useAuthRef, useEmittingActors, type EmittingActor } from '../state/hooks';
 import { enqueueDialog, type QueuedDialog } from './notices';
 
 const DialogView = lazy(() => import('./DialogView'));
 
-interface DialogSource {
-  on(type: 'dialog', handler: (event: DialogEmitted) => void): { unsubscribe(): void };
-}
-
 export function DialogSlot() {
   const auth = useAuthRef();
-  const signal = useSignalRef();
-  const table = useDevicesTableRef();
-  const pool = useDevicePoolRef();
-  const streams = useStreamsRef();
-  const connections = useAllConnectionRefs();
+  const sources = useEmittingActors();
   const [queue, setQueue] = useState<QueuedDialog[]>([]);
   const nextKey = useRef(1);
 
   useEffect(() => {
-    const named: Array<[string, DialogSource]> = [
-      ['auth', auth as unknown as DialogSource],
-      ['signal', signal as unknown as DialogSource],
-      ['devicesTable', table as unknown as DialogSource],
-      ['devicePool', pool as unknown as DialogSource],
-      ['streams', streams as unknown as DialogSource],
-      ...connections.map((c): [string, DialogSource] => ['deviceConnection', c as unknown as DialogSource]),
-    ];
-    const subs = named.map(([source, ref]) =>
-      ref.on('dialog', (e) =>
+    const subs = sources.map(([source, ref]: [string, EmittingActor]) =>
+      ref.on('dialog', (e: DialogEmitted) =>
         setQueue((q) =>
           enqueueDialog(q, { key: nextKey.current++, source, title: e.title, message: e.message }),
         ),
       ),
     );
     return () => subs.forEach((s) => s.unsubscribe());
-  }, [auth, signal, table, pool, streams, connections]);
+  }, [sources]);
 
   const current = queue[0];
   const close = () => {

@@ -5,33 +5,15 @@
  */
 import { useEffect } from 'react';
 import type { NoticeEmitted } from '../../../machines/emitted';
-import {
-  useAuthRef,
-  useAllConnectionRefs,
-  useDevicePoolRef,
-  useDevicesTableRef,
-  useSignalRef,
-  useStreamsRef,
-} from '../state/hooks';
+import { useEmittingActors } from '../state/hooks';
 import { ToastHost, showToast } from './toast';
 
-/** The minimal actor surface this bridge needs: `on('notice', handler)`. */
-interface NoticeSource {
-  on(type: 'notice', handler: (event: NoticeEmitted) => void): { unsubscribe(): void };
-}
-
 export function NoticeBridge() {
-  const auth = useAuthRef();
-  const signal = useSignalRef();
-  const table = useDevicesTableRef();
-  const pool = useDevicePoolRef();
-  const streams = useStreamsRef();
-  const connections = useAllConnectionRefs();
+  const sources = useEmittingActors();
   useEffect(() => {
     const show = (e: NoticeEmitted) => showToast(e);
-    const sources = [auth, signal, table, pool, streams, ...connections] as unknown as NoticeSource[];
-    const subs = sources.map((ref) => ref.on('notice', show));
+    const subs = sources.map(([, ref]) => ref.on('notice', show));
     return () => subs.forEach((s) => s.unsubscribe());
-  }, [auth, signal, table, pool, streams, connections]);
+  }, [sources]);
   return <ToastHost />;
 }

@@ -6,6 +6,7 @@
  * Long-lived actors (machines/systemIds.ts): auth, signal, devicesTable, devicePool, streams.
  * Per-item actors: one deviceConnection per device (from devicePool), one stream per stream (from streams).
  */
+import { useMemo } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import {
   getAuthRef,
@@ -383,4 +384,33 @@ export function useModalFacts(): ModalFacts {
       typeof m === 'string' ? (m as 'closed' | 'open') : m.minimized === 'notice' ? 'notice' : 'minimized';
     return { streamId: s.context.modalStreamId, mode };
   }, shallowEqual);
+}
+
+/** What the shell needs of an actor that emits: `on(type, handler)` (machines/emitted.ts). */
+export interface EmittingActor {
+  on(type: string, handler: (event: never) => void): { unsubscribe(): void };
+}
+
+/**
+ * The actors whose emissions the root shell shows (notices as toasts, dialogs in the dialog slot): the
+ * long-lived ones and every device connection, each with the name of its source. Memoised on the refs.
+ */
+export function useEmittingActors(): Array<[string, EmittingActor]> {
+  const auth = useAuthRef();
+  const signal = useSignalRef();
+  const table = useDevicesTableRef();
+  const pool = useDevicePoolRef();
+  const streams = useStreamsRef();
+  const connections = useAllConnectionRefs();
+  return useMemo(
+    () => [
+      ['auth', auth as unknown as EmittingActor],
+      ['signal', signal as unknown as EmittingActor],
+      ['devicesTable', table as unknown as EmittingActor],
+      ['devicePool', pool as unknown as EmittingActor],
+      ['streams', streams as unknown as EmittingActor],
+      ...connections.map((c): [string, EmittingActor] => ['deviceConnection', c as unknown as EmittingActor]),
+    ],
+    [auth, signal, table, pool, streams, connections],
+  );
 }
