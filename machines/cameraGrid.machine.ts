@@ -10,11 +10,18 @@
  * Three parallel regions:
  * - `opener` — the opening flow, one request at a time (further clicks queue): device connected? (else the
  *   'Device Warning' notice and a connection attempt) → `choosingCamera` when the camera's unique_id is on
- *   several connected devices (photos from getOneFrameFromPhysicalCamera; pick or cancel) → `checkingQuota`
- *   (usage/check_stream_limit with numOfCameras = the device's streams + 1; refused → `refused`, nothing
- *   opens) → `checkingUsage` (check-camera-usage; in use → `conflict`: kill → `killing` (force-kill-stream)
- *   → `killed` shows true/false → continue; or cancel) → `choosingResolution` when asked for
- *   (get-supported-resolutions) → the stream actor is spawned on a page with room (the 13th opens page 2).
+ *   several connected devices (photos from getOneFrameFromPhysicalCamera; pick or cancel) → `checking`: the
+ *   request's check (`checkRequest`: usage/check_stream_limit with numOfCameras = the device's streams + 1,
+ *   and check-camera-usage, both at once) → quota refused → `refused`, nothing opens; camera in use →
+ *   `conflict`: kill → `killing` (force-kill-stream) → `killed` shows true/false → continue; or cancel →
+ *   `choosingResolution` when asked for (get-supported-resolutions) → the stream actor is spawned on a page
+ *   with room (the 13th opens page 2).
+ *   Checks run ahead: every queued request that needs no chooser gets its check at once (a spawned
+ *   `checkRequest`, numOfCameras counting the streams and requests before it on its device), so twelve
+ *   clicks are checked together and each opens as soon as the ones before it did. A check whose count no
+ *   longer holds (a request before it was refused or cancelled, a stream closed) is run again; a dialog
+ *   drops the checks made ahead (they are made again once it closes), so no answer is older than the
+ *   dialogs before it.
  * - `layout` — persistence: `grid.load` (sign-in) loads GET camera-layout, reopens the saved streams
  *   (asking devicePool to connect their devices first; each waits for its device) → `ready`, where every
  *   change of streams, pages or cells is saved with a debounced PUT camera-layout (LAYOUT_SAVE_DEBOUNCE_MS).
@@ -31,6 +38,7 @@ import {
   assign,
   emit,
   enqueueActions,
+  fromCallback,
   fromPromise,
   setup,
   type ActorRefFrom,
@@ -45,7 +53,7 @@ import type {
   DeviceStatusReport,
 } from './deviceConnection.machine';
 import type { DevicePoolEvent } from './devicePool.machine';
-import { errorText, type ConsoleEmitted } from './emitted';
+import type { ConsoleEmitted } from './emitted';
 import {
   cameraKey,
   clampCell,
@@ -87,6 +95,8 @@ export interface KnownDevice {
 
 /** A stream the user asked to open. */
 export interface OpenRequest {
+  /** Sequence number of the request (its check is `checks[id]`). */
+  id: number;
   deviceId: string;
   camera: DeviceCamera;
   resolution: ResolutionOption | null;
@@ -99,6 +109,35 @@ export interface CameraCandidate {
   deviceId: string;
   deviceLabel: string;
   camera: DeviceCamera;
+}
+
+/** What `checkRequest` checks (§4 stream quota and camera use) for one request. */
+export interface RequestCheckInput {
+  /** The spawned check's actor id; its `opener.checked` event carries it back. */
+  checkId: string;
+  requestId: number;
+  deviceId: string;
+  cameraId: string;
+  /** usage/check_stream_limit numOfCameras: the device's streams, the requests before this one on it, + 1. */
+  numOfCameras: number;
+}
+
+/** `checkRequest`'s answer: usage/check_stream_limit and check-camera-usage, asked together. */
+export interface RequestCheckOutcome {
+  /** is_quota_available; false also when the quota could not be checked (then `quotaError` says why). */
+  quotaAvailable: boolean;
+  quotaError: string | null;
+  /** check-camera-usage's reply; null when the device did not answer (that does not block the stream). */
+  usage: CommandReply<'check-camera-usage'> | null;
+}
+
+/** A check made for a request, and its outcome once answered. */
+export interface RequestCheck {
+  checkId: string;
+  deviceId: string;
+  cameraId: string;
+  numOfCameras: number;
+  outcome: RequestCheckOutcome | null;
 }
 
 /** Outcome of GET camera-layout (with the devices its streams need, and the server's IP cameras). */
@@ -125,6 +164,12 @@ export interface CameraGridContext {
   queue: OpenRequest[];
   /** The request the opener works on. */
   request: OpenRequest | null;
+  /** Requests made so far (for the next request id). */
+  requested: number;
+  /** Checks made so far (for the next check's actor id). */
+  checked: number;
+  /** Checks of the current and queued requests, by request id. */
+  checks: Record<number, RequestCheck>;
   candidates: CameraCandidate[];
   /** Chooser photos by device id (PNG data URL; null = could not be taken). */
   photos: Record<string, string | null>;
@@ -157,6 +202,8 @@ export type CameraGridEvent =
     }
   /** Open an IP camera listed by the server (§3) through the device that reaches it. */
   | { type: 'stream.openIp'; ipCameraId: string; chooseResolution?: boolean }
+  /** A request's check answered (from the spawned `checkRequest`). */
+  | ({ type: 'opener.checked'; checkId: string; requestId: number } & RequestCheckOutcome)
   | { type: 'opener.pick'; deviceId: string }
   | { type: 'opener.kill' }
   | { type: 'opener.continue' }
@@ -192,6 +239,15 @@ export const GRID_TEXTS = {
   conflictTitle: 'Camera Conflict',
   saveFailed: 'The camera layout could not be saved.',
   minimized: 'Minimized - Stream is still going on. You can use the camera page to monitor and manage',
+} as const;
+
+/**
+ * While a dialog is open, new requests only queue: the checks made ahead wait until it closes (a dialog
+ * can take minutes, and its outcome changes the counts).
+ */
+const QUEUE_ONLY = {
+  'stream.open': { actions: ['enqueue', 'connectRequestedDevice'] },
+  'stream.openIp': { actions: 'enqueue' },
 } as const;
 
 const notProvided = (name: string): never => {
@@ -240,6 +296,30 @@ function candidatesFor(context: CameraGridContext, request: OpenRequest): Camera
   return out;
 }
 
+/** The streams on a device plus the requests ahead of `index` in the queue on it (the current one too). */
+function streamsAhead(context: CameraGridContext, deviceId: string, index: number): number {
+  return (
+    context.entries.filter((e) => e.deviceId === deviceId).length +
+    (context.request?.deviceId === deviceId ? 1 : 0) +
+    context.queue.slice(0, index).filter((r) => r.deviceId === deviceId).length
+  );
+}
+
+/** True when `check` was made for this device, camera and count. */
+function checkHolds(check: RequestCheck | undefined, want: Omit<RequestCheck, 'checkId' | 'outcome'>) {
+  return (
+    !!check &&
+    check.deviceId === want.deviceId &&
+    check.cameraId === want.cameraId &&
+    check.numOfCameras === want.numOfCameras
+  );
+}
+
+/** The current request's check outcome, when answered and still valid. */
+function currentOutcome(context: CameraGridContext): RequestCheckOutcome | null {
+  return (context.request && context.checks[context.request.id]?.outcome) ?? null;
+}
+
 export const cameraGridMachine = setup({
   types: {
     context: {} as CameraGridContext,
@@ -253,17 +333,14 @@ export const cameraGridMachine = setup({
     loadLayout: fromPromise<LoadedLayout, void>(async () => notProvided('loadLayout')),
     /** PUT camera-layout { streams }. */
     saveLayout: fromPromise<void, { streams: SavedStream[] }>(async () => notProvided('saveLayout')),
-    /** GET usage/check_stream_limit?deviceId&numOfCameras → is_quota_available. */
-    checkQuota: fromPromise<boolean, { deviceId: string; numOfCameras: number }>(async () =>
-      notProvided('checkQuota'),
-    ),
+    /**
+     * GET usage/check_stream_limit?deviceId&numOfCameras → is_quota_available, and check-camera-usage, at
+     * once; answers with `opener.checked` { checkId, requestId, ...RequestCheckOutcome }. Stopped = cancelled.
+     */
+    checkRequest: fromCallback<EventObject, RequestCheckInput>(() => notProvided('checkRequest')),
     /** getOneFrameFromPhysicalCamera per candidate (device id → data URL, null when it failed). */
     loadPhotos: fromPromise<Record<string, string | null>, { candidates: CameraCandidate[] }>(async () =>
       notProvided('loadPhotos'),
-    ),
-    /** check-camera-usage. */
-    checkCameraUsage: fromPromise<CommandReply<'check-camera-usage'>, { deviceId: string; cameraId: string }>(
-      async () => notProvided('checkCameraUsage'),
     ),
     /** force-kill-stream → result. */
     forceKill: fromPromise<boolean, { deviceId: string; cameraId: string }>(async () =>
@@ -281,6 +358,7 @@ export const cameraGridMachine = setup({
           return [
             ...context.queue,
             {
+              id: context.requested + 1,
               deviceId: event.deviceId,
               camera: event.camera,
               resolution: event.resolution ?? null,
@@ -303,6 +381,7 @@ export const cameraGridMachine = setup({
           return [
             ...context.queue,
             {
+              id: context.requested + 1,
               deviceId: ip.deviceId,
               camera,
               resolution: null,
@@ -312,6 +391,91 @@ export const cameraGridMachine = setup({
         }
         return context.queue;
       },
+      requested: ({ context }) => context.requested + 1,
+    }),
+    /**
+     * Checks ahead: spawns `checkRequest` for every queued request that needs no dialog first (device
+     * connected, one candidate) and has no check for its present count; a check whose count changed is
+     * stopped and made again.
+     */
+    checkAhead: enqueueActions(({ context, enqueue }) => {
+      let checked = context.checked;
+      const checks = { ...context.checks };
+      context.queue.forEach((request, index) => {
+        if (context.devices[request.deviceId]?.status !== 'open') return;
+        if (candidatesFor(context, request).length > 1) return;
+        const want = {
+          deviceId: request.deviceId,
+          cameraId: request.camera.camera_id,
+          numOfCameras: streamsAhead(context, request.deviceId, index) + 1,
+        };
+        const check = checks[request.id];
+        if (checkHolds(check, want)) return;
+        if (check) enqueue.stopChild(check.checkId);
+        checked += 1;
+        const checkId = `check-${checked}`;
+        checks[request.id] = { ...want, checkId, outcome: null };
+        enqueue.spawnChild('checkRequest', {
+          id: checkId,
+          input: { ...want, checkId, requestId: request.id },
+        });
+      });
+      if (checked !== context.checked) enqueue.assign({ checked, checks });
+    }),
+    /** The current request's check, made now unless one holds for its device, camera and count. */
+    checkCurrent: enqueueActions(({ context, enqueue }) => {
+      const request = context.request;
+      if (!request) return;
+      const want = {
+        deviceId: request.deviceId,
+        cameraId: request.camera.camera_id,
+        numOfCameras: context.entries.filter((e) => e.deviceId === request.deviceId).length + 1,
+      };
+      const check = context.checks[request.id];
+      if (checkHolds(check, want)) return;
+      if (check) enqueue.stopChild(check.checkId);
+      const checked = context.checked + 1;
+      const checkId = `check-${checked}`;
+      enqueue.assign({
+        checked,
+        checks: { ...context.checks, [request.id]: { ...want, checkId, outcome: null } },
+      });
+      enqueue.spawnChild('checkRequest', { id: checkId, input: { ...want, checkId, requestId: request.id } });
+    }),
+    /** Keeps a check's answer (only from the check that is current for its request). */
+    keepCheckOutcome: assign({
+      checks: ({ context, event }) => {
+        if (event.type !== 'opener.checked') return context.checks;
+        const check = context.checks[event.requestId];
+        if (!check || check.checkId !== event.checkId) return context.checks;
+        const { quotaAvailable, quotaError, usage } = event;
+        return {
+          ...context.checks,
+          [event.requestId]: { ...check, outcome: { quotaAvailable, quotaError, usage } },
+        };
+      },
+    }),
+    /** A dialog opens: the checks made ahead are dropped (made again once the opener is free). */
+    dropChecks: enqueueActions(({ context, enqueue }) => {
+      const ids = Object.keys(context.checks);
+      if (ids.length === 0) return;
+      for (const id of ids) enqueue.stopChild(context.checks[Number(id)]!.checkId);
+      enqueue.assign({ checks: {} });
+    }),
+    /** Drops the checks of requests that are neither current nor queued (done, cancelled, reset). */
+    pruneChecks: enqueueActions(({ context, enqueue }) => {
+      const live = new Set([
+        ...context.queue.map((r) => r.id),
+        ...(context.request ? [context.request.id] : []),
+      ]);
+      const stale = Object.keys(context.checks)
+        .map(Number)
+        .filter((id) => !live.has(id));
+      if (stale.length === 0) return;
+      for (const id of stale) enqueue.stopChild(context.checks[id]!.checkId);
+      enqueue.assign({
+        checks: Object.fromEntries(Object.entries(context.checks).filter(([id]) => live.has(Number(id)))),
+      });
     }),
     /** Also asks the pool to connect the device when the event carried it (§8 "still attempted"). */
     connectRequestedDevice: enqueueActions(({ event, enqueue, system }) => {
@@ -592,8 +756,11 @@ export const cameraGridMachine = setup({
       !!context.request && context.devices[context.request.deviceId]?.status === 'open',
     /** One physical camera on several connected devices → the chooser (§2). */
     severalCandidates: ({ context }) => context.candidates.length > 1,
-    quotaAvailable: (_, params: { available: boolean }) => params.available,
-    inUse: (_, params: { inUse: boolean }) => params.inUse,
+    /** The current request's check answered: no quota (§4 "A stream quota is available or not"). */
+    checkRefused: ({ context }) => currentOutcome(context)?.quotaAvailable === false,
+    /** …: the camera is in use (§4 Camera use). */
+    checkInUse: ({ context }) => currentOutcome(context)?.usage?.in_use === true,
+    checkAnswered: ({ context }) => currentOutcome(context) !== null,
     wantsResolution: ({ context }) => !!context.request?.chooseResolution,
     dirty: ({ context }) => context.dirty,
     modalStreamGone: ({ context, event }) =>
@@ -614,6 +781,9 @@ export const cameraGridMachine = setup({
     opened: 0,
     queue: [],
     request: null,
+    requested: 0,
+    checked: 0,
+    checks: {},
     candidates: [],
     photos: {},
     usage: [],
@@ -636,13 +806,14 @@ export const cameraGridMachine = setup({
     opener: {
       initial: 'idle',
       on: {
-        'stream.open': { actions: ['enqueue', 'connectRequestedDevice'] },
-        'stream.openIp': { actions: 'enqueue' },
+        'stream.open': { actions: ['enqueue', 'connectRequestedDevice', 'checkAhead'] },
+        'stream.openIp': { actions: ['enqueue', 'checkAhead'] },
+        'opener.checked': { actions: 'keepCheckOutcome' },
         'streams.reset': { target: '.idle' },
       },
       states: {
         idle: {
-          entry: 'clearRequest',
+          entry: ['clearRequest', 'pruneChecks', 'checkAhead'],
           always: { guard: 'queued', target: 'deciding', actions: 'takeNext' },
         },
         /** Which dialog, if any, the request needs first. */
@@ -653,10 +824,11 @@ export const cameraGridMachine = setup({
           ],
         },
         routing: {
-          always: [{ guard: 'severalCandidates', target: 'choosingCamera' }, { target: 'checkingQuota' }],
+          always: [{ guard: 'severalCandidates', target: 'choosingCamera' }, { target: 'checking' }],
         },
         /** §2 camera chooser: one physical camera on several devices; a photo per candidate. */
         choosingCamera: {
+          entry: 'dropChecks',
           invoke: {
             id: 'loadPhotos',
             src: 'loadPhotos',
@@ -664,63 +836,43 @@ export const cameraGridMachine = setup({
             onDone: { actions: assign({ photos: ({ event }) => event.output }) },
           },
           on: {
-            'opener.pick': { target: 'checkingQuota', actions: 'pickCandidate' },
+            ...QUEUE_ONLY,
+            'opener.pick': { target: 'checking', actions: 'pickCandidate' },
             'opener.cancel': { target: 'idle' },
           },
         },
-        /** §4 §7 stream quota. */
-        checkingQuota: {
+        /** §4 §7 stream quota and §4 camera use: the request's check (made ahead, or now). */
+        checking: {
           tags: ['busy'],
-          invoke: {
-            id: 'checkQuota',
-            src: 'checkQuota',
-            input: ({ context }) => ({
-              deviceId: context.request!.deviceId,
-              numOfCameras:
-                context.entries.filter((e) => e.deviceId === context.request!.deviceId).length + 1,
-            }),
-            onDone: [
-              {
-                guard: { type: 'quotaAvailable', params: ({ event }) => ({ available: event.output }) },
-                target: 'checkingUsage',
-              },
-              { target: 'refused', actions: assign({ refusal: GRID_TEXTS.quotaExceeded }) },
-            ],
-            onError: {
+          entry: 'checkCurrent',
+          always: [
+            {
+              guard: 'checkRefused',
               target: 'refused',
-              actions: assign({ refusal: ({ event }) => errorText(event.error, GRID_TEXTS.quotaExceeded) }),
+              actions: assign({
+                refusal: ({ context }) => currentOutcome(context)?.quotaError ?? GRID_TEXTS.quotaExceeded,
+              }),
             },
-          },
+            {
+              guard: 'checkInUse',
+              target: 'conflict',
+              actions: assign({ usage: ({ context }) => currentOutcome(context)?.usage?.processes ?? [] }),
+            },
+            // An unanswered usage check (usage null) does not block the stream.
+            { guard: 'checkAnswered', target: 'admitted' },
+          ],
         },
         /** Nothing opens; the dialog says why. */
         refused: {
           tags: ['refused'],
-          on: { 'opener.dismiss': { target: 'idle' }, 'opener.cancel': { target: 'idle' } },
-        },
-        /** §4 Camera use. An unanswered check does not block the stream. */
-        checkingUsage: {
-          tags: ['busy'],
-          invoke: {
-            id: 'checkCameraUsage',
-            src: 'checkCameraUsage',
-            input: ({ context }) => ({
-              deviceId: context.request!.deviceId,
-              cameraId: context.request!.camera.camera_id,
-            }),
-            onDone: [
-              {
-                guard: { type: 'inUse', params: ({ event }) => ({ inUse: event.output.in_use }) },
-                target: 'conflict',
-                actions: assign({ usage: ({ event }) => event.output.processes }),
-              },
-              { target: 'admitted' },
-            ],
-            onError: { target: 'admitted' },
-          },
+          entry: 'dropChecks',
+          on: { ...QUEUE_ONLY, 'opener.dismiss': { target: 'idle' }, 'opener.cancel': { target: 'idle' } },
         },
         /** §2 §8 "Camera Conflict": kill the other processes, or cancel. */
         conflict: {
+          entry: 'dropChecks',
           on: {
+            ...QUEUE_ONLY,
             'opener.kill': { target: 'killing' },
             'opener.cancel': { target: 'idle' },
           },
@@ -740,7 +892,9 @@ export const cameraGridMachine = setup({
         },
         /** §4 "the result is true or false": shown, then the stream opens. */
         killed: {
+          entry: 'dropChecks',
           on: {
+            ...QUEUE_ONLY,
             'opener.continue': { target: 'admitted' },
             'opener.cancel': { target: 'idle' },
           },
@@ -770,7 +924,9 @@ export const cameraGridMachine = setup({
         },
         /** §3 resolution options, labelled "format Resolution: WxH FPS: n". */
         choosingResolution: {
+          entry: 'dropChecks',
           on: {
+            ...QUEUE_ONLY,
             'opener.resolution': {
               target: 'idle',
               actions: {

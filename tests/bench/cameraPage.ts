@@ -1,7 +1,8 @@
 /**
  * Issue 3 benchmarks on the camera page, run by tests/bench/run.ts on the same stack:
  *
- *   twelve.all_playing_ms      first click → all 12 cameras (640×480) have decoded a frame
+ *   twelve.all_playing_ms      first click → all 12 cameras (640×480) have decoded a frame; with the
+ *                              timeline behind it: cells_appeared_ms, first_frames_ms, chooser_shown_ms
  *   twelve.decoded_fps_*       each stream's frames decoded per second over 10 s (getStats framesDecoded):
  *                              median per cell, and its worst second
  *   twelve.presented_fps_*     the same for frames presented on screen (requestVideoFrameCallback), which
@@ -11,6 +12,9 @@
  *   restart.video_back_ms      agent restarted (stack.restartAgent resolves: registered, reachable) → new frame
  *   cycles                     100 open/close cycles: RTCPeerConnections not closed in the browser, streams the
  *                              agent still holds, JS heap after / before (after GC)
+ *
+ * Diagnostics for the twelve-camera open: BENCH_PROFILE=<file> writes the page's CPU profile (.cpuprofile,
+ * DevTools), BENCH_TRACE=<file> a Chromium trace (chrome://tracing, Perfetto) of that span.
  *
  * Targets (issue 3): all 12 playing ≤ 1.5 s; each cell ≥ 25 fps median, none below 20; hidden → agent stops
  * ≤ 5 s, plays again ≤ 1 s; video back ≤ 3 s after the agent is reachable; no peer connection left open on
@@ -133,38 +137,59 @@ export async function benchCameraPage(
     },
     [gate, boxA, boxB] as const,
   );
-  const allPlayingMs = await page.evaluate(
+  const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  if (process.env.BENCH_TRACE)
+    await browser.startTracing(page, { path: process.env.BENCH_TRACE, screenshots: false });
+  const twelve = await page.evaluate(
     ({ own, shared, pick }) =>
-      new Promise<number>((resolve, reject) => {
-        const t0 = performance.now();
-        const seen = new Set<HTMLVideoElement>();
-        let playing = 0;
-        const watch = () => {
-          for (const v of document.querySelectorAll<HTMLVideoElement>(
-            '[data-testid^="stream-cell-"] video',
-          )) {
-            if (seen.has(v)) continue;
-            seen.add(v);
-            v.requestVideoFrameCallback(() => {
-              if (++playing !== 12) return;
-              observer.disconnect();
-              resolve(performance.now() - t0);
-            });
-          }
-          const pickButton = document.querySelector<HTMLElement>(`[data-testid="${pick}"]`);
-          if (pickButton && !pickButton.dataset.clicked) {
-            pickButton.dataset.clicked = '1';
-            pickButton.click();
-          }
-        };
-        const observer = new MutationObserver(watch);
-        observer.observe(document.body, { subtree: true, childList: true });
-        for (const id of own) document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!.click();
-        document.querySelector<HTMLElement>(`[data-testid="${shared}"]`)!.click();
-        setTimeout(() => reject(new Error(`only ${playing} of 12 playing after 30 s`)), 30_000);
-      }),
+      new Promise<{ total: number; cellsAt: number[]; framesAt: number[]; chooserAt: number }>(
+        (resolve, reject) => {
+          const t0 = performance.now();
+          const seen = new Set<HTMLVideoElement>();
+          const cellsAt: number[] = [];
+          const framesAt: number[] = [];
+          let chooserAt = NaN;
+          const watch = () => {
+            for (const v of document.querySelectorAll<HTMLVideoElement>(
+              '[data-testid^="stream-cell-"] video',
+            )) {
+              if (seen.has(v)) continue;
+              seen.add(v);
+              cellsAt.push(performance.now() - t0);
+              v.requestVideoFrameCallback(() => {
+                framesAt.push(performance.now() - t0);
+                if (framesAt.length !== 12) return;
+                observer.disconnect();
+                resolve({ total: framesAt[11]!, cellsAt, framesAt, chooserAt });
+              });
+            }
+            const pickButton = document.querySelector<HTMLElement>(`[data-testid="${pick}"]`);
+            if (pickButton && !pickButton.dataset.clicked) {
+              chooserAt = performance.now() - t0;
+              pickButton.dataset.clicked = '1';
+              pickButton.click();
+            }
+          };
+          const observer = new MutationObserver(watch);
+          observer.observe(document.body, { subtree: true, childList: true });
+          for (const id of own) document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!.click();
+          document.querySelector<HTMLElement>(`[data-testid="${shared}"]`)!.click();
+          setTimeout(() => reject(new Error(`only ${framesAt.length} of 12 playing after 30 s`)), 30_000);
+        },
+      ),
     ids,
   );
+  const allPlayingMs = twelve.total;
+  if (process.env.BENCH_TRACE) await browser.stopTracing();
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+  }
 
   // Frames per second per cell, counted each second for 10 s.
   const perCellPerSecond = await page.evaluate(
@@ -306,6 +331,12 @@ export async function benchCameraPage(
   return {
     twelve: {
       all_playing_ms: Math.round(allPlayingMs),
+      /** Click → each cell's video element in the grid (the opener admitted it), ms, in order. */
+      cells_appeared_ms: twelve.cellsAt.map(Math.round),
+      /** Click → each cell's first decoded frame, ms, in order. */
+      first_frames_ms: twelve.framesAt.map(Math.round),
+      /** Click → the chooser dialog for the shared camera showed its pick button, ms. */
+      chooser_shown_ms: Math.round(twelve.chooserAt),
       decoded_fps_median_per_cell: decodedPerSecond.map(median),
       decoded_fps_min_second_per_cell: decodedPerSecond.map((s) => Math.min(...s)),
       presented_fps_median_per_cell: fpsMedians,

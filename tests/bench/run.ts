@@ -7,6 +7,8 @@
  *   command_rtt_ms        console → agent → console round trip of the `ping` command on an open link, p50/p95
  *   first_frame_ms        click "Open" on a camera → first decoded frame (requestVideoFrameCallback), p50/p95
  *
+ * BENCH_ONLY=camera_page runs only the camera page's measures.
+ *
  * camera_page          issue 3's measures (tests/bench/cameraPage.ts): 12 cameras, hidden cells, agent restart,
  *                      100 open/close cycles
  *
@@ -115,6 +117,13 @@ async function main() {
   });
   try {
     const url = stack.url;
+    if (process.env.BENCH_ONLY === 'camera_page') {
+      // A shorter loop while working on the camera page: its measures only.
+      const cameraPage = await benchCameraPage(browser, stack, url, DEMO);
+      const machine = { cpus: os.cpus().length, loadavg_1m: Math.round(os.loadavg()[0]! * 100) / 100 };
+      process.stdout.write(`${JSON.stringify({ machine, camera_page: cameraPage }, null, 2)}\n`);
+      return;
+    }
     const loginJs = await loginJavaScriptGzipKb(await browser.newPage(), url);
 
     const context = await browser.newContext();

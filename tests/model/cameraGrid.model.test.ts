@@ -4,9 +4,11 @@ import {
   cameraGridMachine,
   type CameraCandidate,
   type LoadedLayout,
+  type RequestCheckInput,
+  type RequestCheckOutcome,
 } from '../../machines/cameraGrid.machine';
 import { streamMachine, type StartedStream, type StartStreamInput } from '../../machines/stream.machine';
-import type { CommandReply, DeviceCamera, ResolutionOption } from '../../src/protocol/commands';
+import type { DeviceCamera, ResolutionOption } from '../../src/protocol/commands';
 import type { SavedStream } from '../../src/protocol/rest';
 import { createMachineTestModel, runPaths, type Driver } from './harness';
 
@@ -81,13 +83,27 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
       return [];
     case 'xstate.done.actor.loadLayout':
       return [done('loadLayout', { streams: [], devices: [], ipCameras: [] })];
-    case 'xstate.done.actor.checkQuota':
-      return [done('checkQuota', true), done('checkQuota', false)];
-    case 'xstate.done.actor.checkCameraUsage':
+    case 'opener.checked': {
+      // The answer of the current request's check (checks ahead need queued requests: unit tests).
+      const request = s.context.request;
+      const check = request && s.context.checks[request.id];
+      if (!check || check.outcome) return [];
+      const answer = (
+        outcome: Omit<RequestCheckOutcome, 'usage'> & { usage: RequestCheckOutcome['usage'] },
+      ) => ({ type, checkId: check.checkId, requestId: request.id, ...outcome }) as EventObject;
+      const free = { in_use: false, processes: [] };
       return [
-        done('checkCameraUsage', { in_use: true, processes: [{ id: 'x', kind: 'stream' }] }),
-        done('checkCameraUsage', { in_use: false, processes: [] }),
+        answer({ quotaAvailable: true, quotaError: null, usage: free }),
+        answer({
+          quotaAvailable: true,
+          quotaError: null,
+          usage: { in_use: true, processes: [{ id: 'x', kind: 'stream' }] },
+        }),
+        answer({ quotaAvailable: true, quotaError: null, usage: null }),
+        answer({ quotaAvailable: false, quotaError: null, usage: free }),
+        answer({ quotaAvailable: false, quotaError: 'Server unavailable', usage: null }),
       ];
+    }
     case 'xstate.done.actor.forceKill':
       return [done('forceKill', true), done('forceKill', false)];
     case 'xstate.done.actor.loadResolutions':
@@ -134,14 +150,11 @@ function start(driver: Driver) {
         }),
         loadLayout: driver.promise<LoadedLayout, void>('loadLayout'),
         saveLayout: driver.promise<void, { streams: SavedStream[] }>('saveLayout'),
-        checkQuota: driver.promise<boolean, { deviceId: string; numOfCameras: number }>('checkQuota'),
+        // Its answers are the path's `opener.checked` events.
+        checkRequest: driver.callback<EventObject, RequestCheckInput>('checkRequest', (i) => i.checkId),
         loadPhotos: driver.promise<Record<string, string | null>, { candidates: CameraCandidate[] }>(
           'loadPhotos',
         ),
-        checkCameraUsage: driver.promise<
-          CommandReply<'check-camera-usage'>,
-          { deviceId: string; cameraId: string }
-        >('checkCameraUsage'),
         forceKill: driver.promise<boolean, { deviceId: string; cameraId: string }>('forceKill'),
         loadResolutions: driver.promise<ResolutionOption[], { deviceId: string; cameraId: string }>(
           'loadResolutions',

@@ -16,7 +16,8 @@ import {
 import { devicePoolMachine } from '../../../machines/devicePool.machine';
 import { devicesTableMachine } from '../../../machines/devicesTable.machine';
 import { signalMachine } from '../../../machines/signal.machine';
-import { cameraGridMachine, type LoadedLayout } from '../../../machines/cameraGrid.machine';
+import { cameraGridMachine, GRID_TEXTS, type LoadedLayout } from '../../../machines/cameraGrid.machine';
+import { errorText } from '../../../machines/emitted';
 import { PRESENCE_POLL_MS } from '../../../machines/deviceConnection.machine';
 import { streamMachine } from '../../../machines/stream.machine';
 import { systemMachine } from '../../../machines/system.machine';
@@ -257,9 +258,25 @@ export function provideConsoleMachine(services: ConsoleServices) {
         return { streams: layout.streams, devices, ipCameras };
       }),
       saveLayout: fromPromise(async ({ input, signal: abort }) => api.putCameraLayout(input.streams, abort)),
-      checkQuota: fromPromise(async ({ input, signal: abort }) =>
-        api.checkStreamLimit(input.deviceId, input.numOfCameras, abort),
-      ),
+      checkRequest: fromCallback(({ input, sendBack }) => {
+        const abort = new AbortController();
+        void Promise.allSettled([
+          api.checkStreamLimit(input.deviceId, input.numOfCameras, abort.signal),
+          call(input.deviceId, 'check-camera-usage', { camera_id: input.cameraId }),
+        ]).then(([quota, usage]) => {
+          if (abort.signal.aborted) return;
+          sendBack({
+            type: 'opener.checked',
+            checkId: input.checkId,
+            requestId: input.requestId,
+            quotaAvailable: quota.status === 'fulfilled' && quota.value,
+            quotaError:
+              quota.status === 'rejected' ? errorText(quota.reason, GRID_TEXTS.quotaExceeded) : null,
+            usage: usage.status === 'fulfilled' ? usage.value : null,
+          });
+        });
+        return () => abort.abort();
+      }),
       loadPhotos: fromPromise(async ({ input }) => {
         const photos = await Promise.all(
           input.candidates.map((c) =>
@@ -270,9 +287,6 @@ export function provideConsoleMachine(services: ConsoleServices) {
         );
         return Object.fromEntries(photos);
       }),
-      checkCameraUsage: fromPromise(async ({ input }) =>
-        call(input.deviceId, 'check-camera-usage', { camera_id: input.cameraId }),
-      ),
       forceKill: fromPromise(
         async ({ input }) =>
           (await call(input.deviceId, 'force-kill-stream', { camera_id: input.cameraId })).result,

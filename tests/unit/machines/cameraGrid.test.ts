@@ -7,6 +7,7 @@ import {
   SimulatedClock,
   type ActorRefFrom,
   type AnyActorRef,
+  type EventObject,
 } from 'xstate';
 import {
   cameraGridMachine,
@@ -14,6 +15,8 @@ import {
   LAYOUT_SAVE_DEBOUNCE_MS,
   type CameraCandidate,
   type LoadedLayout,
+  type RequestCheckInput,
+  type RequestCheckOutcome,
 } from '../../../machines/cameraGrid.machine';
 import type { DeviceConnectionStatus } from '../../../machines/deviceConnection.machine';
 import type { NoticeEmitted } from '../../../machines/emitted';
@@ -24,7 +27,7 @@ import {
   type StartedStream,
   type StartStreamInput,
 } from '../../../machines/stream.machine';
-import type { CommandReply, DeviceCamera, ResolutionOption } from '../../../src/protocol/commands';
+import type { DeviceCamera, ResolutionOption } from '../../../src/protocol/commands';
 import type { SavedStream } from '../../../src/protocol/rest';
 import { flush, makeCamera, makeDevice } from './fixtures';
 
@@ -39,6 +42,15 @@ interface Fakes {
   killResult?: boolean;
   layout?: LoadedLayout;
   resolutions?: ResolutionOption[];
+  /** Checks wait until the test answers them (log.checks[i].answer()). */
+  holdChecks?: boolean;
+}
+
+/** A `checkRequest` the fake made, with its answer (also for held checks). */
+interface FakeCheck {
+  input: RequestCheckInput;
+  answer: (outcome?: Partial<RequestCheckOutcome>) => void;
+  stopped: boolean;
 }
 
 /** The grid with fake services and real stream actors; everything observable is recorded. */
@@ -49,6 +61,7 @@ function startGrid(fakes: Fakes = {}) {
     released: [] as string[],
     saved: [] as SavedStream[][],
     quota: [] as Array<{ deviceId: string; numOfCameras: number }>,
+    checks: [] as FakeCheck[],
     killed: 0,
     photos: [] as CameraCandidate[][],
     poolEvents: [] as unknown[],
@@ -78,9 +91,32 @@ function startGrid(fakes: Fakes = {}) {
       saveLayout: fromPromise<void, { streams: SavedStream[] }>(async ({ input }) => {
         log.saved.push(input.streams);
       }),
-      checkQuota: fromPromise<boolean, { deviceId: string; numOfCameras: number }>(async ({ input }) => {
-        log.quota.push(input);
-        return fakes.quota ?? true;
+      checkRequest: fromCallback<EventObject, RequestCheckInput>(({ input, sendBack }) => {
+        log.quota.push({ deviceId: input.deviceId, numOfCameras: input.numOfCameras });
+        const check: FakeCheck = {
+          input,
+          stopped: false,
+          answer: (outcome = {}) => {
+            if (check.stopped) return;
+            sendBack({
+              type: 'opener.checked',
+              checkId: input.checkId,
+              requestId: input.requestId,
+              quotaAvailable: fakes.quota ?? true,
+              quotaError: null,
+              usage: {
+                in_use: fakes.inUse ?? false,
+                processes: fakes.inUse ? [{ id: 'other-viewer', kind: 'stream' as const }] : [],
+              },
+              ...outcome,
+            });
+          },
+        };
+        log.checks.push(check);
+        if (!fakes.holdChecks) void Promise.resolve().then(() => check.answer());
+        return () => {
+          check.stopped = true;
+        };
       }),
       loadPhotos: fromPromise<Record<string, string | null>, { candidates: CameraCandidate[] }>(
         async ({ input }) => {
@@ -90,13 +126,6 @@ function startGrid(fakes: Fakes = {}) {
           );
         },
       ),
-      checkCameraUsage: fromPromise<
-        CommandReply<'check-camera-usage'>,
-        { deviceId: string; cameraId: string }
-      >(async () => ({
-        in_use: fakes.inUse ?? false,
-        processes: fakes.inUse ? [{ id: 'other-viewer', kind: 'stream' as const }] : [],
-      })),
       forceKill: fromPromise<boolean, { deviceId: string; cameraId: string }>(async () => {
         log.killed++;
         return fakes.killResult ?? true;
@@ -385,6 +414,127 @@ describe('camera grid: opening flow', () => {
     await flush();
     expect(opener(grid)).toBe('conflict');
     expect(grid.getSnapshot().context.request?.camera.camera_id).toBe('cam1');
+  });
+});
+
+describe('camera grid: checks run ahead', () => {
+  it('checks every queued camera at once, counting the ones before it, and opens them in click order', async () => {
+    const cams = [0, 1, 2].map((i) => makeCamera(dev1.device_id, i));
+    const other = makeCamera(dev2.device_id, 5);
+    const { grid, device, open, log } = startGrid({ holdChecks: true });
+    device(dev1, 'open', cams);
+    device(dev2, 'open', [other]);
+    for (const c of cams) open(c);
+    open(other);
+    await flush();
+    // Four checks before any answer; numOfCameras counts the requests before each on its device.
+    expect(log.quota).toEqual([
+      { deviceId: dev1.device_id, numOfCameras: 1 },
+      { deviceId: dev1.device_id, numOfCameras: 2 },
+      { deviceId: dev1.device_id, numOfCameras: 3 },
+      { deviceId: dev2.device_id, numOfCameras: 1 },
+    ]);
+    // Answers out of order: the later ones wait for the first, then all open without new checks.
+    log.checks[3]!.answer();
+    log.checks[2]!.answer();
+    log.checks[1]!.answer();
+    await flush();
+    expect(grid.getSnapshot().context.entries).toEqual([]);
+    log.checks[0]!.answer();
+    await flush(20);
+    expect(grid.getSnapshot().context.entries.map((e) => e.camera.camera_id)).toEqual([
+      'cam0',
+      'cam1',
+      'cam2',
+      other.camera_id,
+    ]);
+    expect(log.checks).toHaveLength(4);
+    expect(grid.getSnapshot().context.checks).toEqual({});
+  });
+
+  it('checks a queued camera again when one before it was refused (its count changed)', async () => {
+    const cams = [0, 1].map((i) => makeCamera(dev1.device_id, i));
+    const { grid, device, open, log } = startGrid({ holdChecks: true });
+    device(dev1, 'open', cams);
+    open(cams[0]!);
+    open(cams[1]!);
+    await flush();
+    log.checks[1]!.answer();
+    log.checks[0]!.answer({ quotaAvailable: false });
+    await flush();
+    expect(opener(grid)).toBe('refused');
+    // The dialog dropped the check made ahead: its answer no longer counts.
+    expect(log.checks[1]!.stopped).toBe(true);
+    grid.send({ type: 'opener.dismiss' });
+    await flush();
+    expect(log.quota.at(-1)).toEqual({ deviceId: dev1.device_id, numOfCameras: 1 });
+    log.checks.at(-1)!.answer();
+    await flush(20);
+    expect(grid.getSnapshot().context.entries.map((e) => e.camera.camera_id)).toEqual(['cam1']);
+  });
+
+  it('shows the refusal reason when the quota could not be checked', async () => {
+    const cam = makeCamera(dev1.device_id);
+    const { grid, device, open, log } = startGrid({ holdChecks: true });
+    device(dev1, 'open', [cam]);
+    open(cam);
+    await flush();
+    log.checks[0]!.answer({ quotaAvailable: false, quotaError: 'Server unavailable' });
+    await flush();
+    expect(opener(grid)).toBe('refused');
+    expect(grid.getSnapshot().context.refusal).toBe('Server unavailable');
+  });
+
+  it('opens the camera when the device did not answer the usage check', async () => {
+    const cam = makeCamera(dev1.device_id);
+    const { grid, device, open, log } = startGrid({ holdChecks: true });
+    device(dev1, 'open', [cam]);
+    open(cam);
+    await flush();
+    log.checks[0]!.answer({ usage: null });
+    await flush(20);
+    expect(grid.getSnapshot().context.entries).toHaveLength(1);
+  });
+
+  it('makes no check ahead while a dialog is open, and checks the queued cameras once it closes', async () => {
+    const onDev1 = makeCamera(dev1.device_id);
+    const onDev2 = makeCamera(dev2.device_id); // same physical camera: the chooser
+    const own = makeCamera(dev1.device_id, 3);
+    const { grid, device, open, log } = startGrid({ holdChecks: true });
+    device(dev1, 'open', [onDev1, own]);
+    device(dev2, 'open', [onDev2]);
+    open(onDev1);
+    await flush();
+    expect(opener(grid)).toBe('choosingCamera');
+    open(own);
+    await flush();
+    expect(log.quota).toEqual([]);
+    grid.send({ type: 'opener.pick', deviceId: dev2.device_id });
+    await flush();
+    // The picked camera's own check; the queued one waits for the opener.
+    expect(log.quota).toEqual([{ deviceId: dev2.device_id, numOfCameras: 1 }]);
+    log.checks[0]!.answer();
+    await flush(20);
+    expect(log.quota.at(-1)).toEqual({ deviceId: dev1.device_id, numOfCameras: 1 });
+    log.checks.at(-1)!.answer();
+    await flush(20);
+    expect(grid.getSnapshot().context.entries.map((e) => e.deviceId)).toEqual([
+      dev2.device_id,
+      dev1.device_id,
+    ]);
+  });
+
+  it('stops the checks of queued cameras on sign-out', async () => {
+    const cams = [0, 1].map((i) => makeCamera(dev1.device_id, i));
+    const { grid, device, open, log } = startGrid({ holdChecks: true });
+    device(dev1, 'open', cams);
+    open(cams[0]!);
+    open(cams[1]!);
+    await flush();
+    grid.send({ type: 'streams.reset' });
+    await flush();
+    expect(log.checks.map((c) => c.stopped)).toEqual([true, true]);
+    expect(grid.getSnapshot().context.checks).toEqual({});
   });
 });
 

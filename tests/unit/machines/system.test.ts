@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
 import { authMachine, type LoginInput, type StoredSession } from '../../../machines/auth.machine';
-import type { CommandReply } from '../../../src/protocol/commands';
 import type { LoginResponse } from '../../../src/protocol/rest';
 import {
   deviceConnectionMachine,
@@ -12,7 +11,11 @@ import { devicePoolMachine } from '../../../machines/devicePool.machine';
 import { devicesTableMachine } from '../../../machines/devicesTable.machine';
 import { signalMachine, type SignalInput } from '../../../machines/signal.machine';
 import { streamMachine, type StartedStream, type StartStreamInput } from '../../../machines/stream.machine';
-import { cameraGridMachine, type LoadedLayout } from '../../../machines/cameraGrid.machine';
+import {
+  cameraGridMachine,
+  type LoadedLayout,
+  type RequestCheckInput,
+} from '../../../machines/cameraGrid.machine';
 import { systemMachine } from '../../../machines/system.machine';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { flush, makeCamera, makeDevice, user } from './fixtures';
@@ -75,11 +78,18 @@ function build() {
           saveLayout: fromPromise(async () => {
             log.push('layout saved');
           }),
-          checkQuota: fromPromise(async () => true),
-          checkCameraUsage: fromPromise<
-            CommandReply<'check-camera-usage'>,
-            { deviceId: string; cameraId: string }
-          >(async () => ({ in_use: false, processes: [] })),
+          checkRequest: fromCallback<EventObject, RequestCheckInput>(({ input, sendBack }) => {
+            void Promise.resolve().then(() =>
+              sendBack({
+                type: 'opener.checked',
+                checkId: input.checkId,
+                requestId: input.requestId,
+                quotaAvailable: true,
+                quotaError: null,
+                usage: { in_use: false, processes: [] },
+              }),
+            );
+          }),
           stream: streamMachine.provide({
             actors: {
               startStream: fromPromise<StartedStream, StartStreamInput>(() => new Promise(() => undefined)),
