@@ -185,6 +185,10 @@ export async function benchCameraPage(
     ids,
   );
   const allPlayingMs = twelve.total;
+  // Progress on stderr (stdout carries the JSON document).
+  process.stderr.write(
+    `camera page: 12 playing in ${Math.round(allPlayingMs)} ms ${JSON.stringify(twelve)}\n`,
+  );
   if (process.env.BENCH_TRACE) await browser.stopTracing();
   if (cdp) {
     const { profile } = await cdp.send('Profiler.stop');

@@ -124,6 +124,7 @@ export const en = {
     stats: 'Statistics',
     record: 'Record',
     stopRecording: 'Stop recording',
+    saving: 'Saving…',
     download: 'Download recording',
     expand: 'Open in stream modal',
     chooserTitle: 'Choose a camera',
