@@ -144,7 +144,13 @@ export async function benchCameraPage(
     await cdp.send('Profiler.start');
   }
   if (process.env.BENCH_TRACE)
-    await browser.startTracing(page, { path: process.env.BENCH_TRACE, screenshots: false });
+    await browser.startTracing(page, {
+      path: process.env.BENCH_TRACE,
+      screenshots: false,
+      ...(process.env.BENCH_TRACE_CATEGORIES
+        ? { categories: process.env.BENCH_TRACE_CATEGORIES.split(',') }
+        : {}),
+    });
   const twelve = await page.evaluate(
     ({ own, shared, pick }) =>
       new Promise<{ total: number; cellsAt: number[]; framesAt: number[]; chooserAt: number }>(
