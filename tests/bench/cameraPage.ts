@@ -14,7 +14,8 @@
  *                              agent still holds, JS heap after / before (after GC)
  *
  * Diagnostics for the twelve-camera open: BENCH_PROFILE=<file> writes the page's CPU profile (.cpuprofile,
- * DevTools), BENCH_TRACE=<file> a Chromium trace (chrome://tracing, Perfetto) of that span.
+ * DevTools), BENCH_TRACE=<file> a Chromium trace (chrome://tracing, Perfetto) of that span, with the
+ * comma-separated BENCH_TRACE_CATEGORIES when given (e.g. toplevel,webrtc,media,disabled-by-default-devtools.timeline).
  *
  * Targets (issue 3): all 12 playing ≤ 1.5 s; each cell ≥ 25 fps median, none below 20; hidden → agent stops
  * ≤ 5 s, plays again ≤ 1 s; video back ≤ 3 s after the agent is reachable; no peer connection left open on
