@@ -720,7 +720,11 @@ export const cameraGridMachine = setup({
       };
     }),
     closeAll: enqueueActions(({ context, enqueue }) => {
-      for (const s of context.entries) enqueue.stopChild(s.ref);
+      // `stream.close` first: the stream releases (or un-holds) its session on the way to `closed`.
+      for (const s of context.entries) {
+        enqueue.sendTo(s.ref, { type: 'stream.close' });
+        enqueue.stopChild(s.ref);
+      }
       enqueue.assign({
         entries: [],
         page: 0,

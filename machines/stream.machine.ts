@@ -10,20 +10,24 @@
  * - `playing`: parallel regions — `visibility` (a cell hidden for HIDE_GRACE_MS pauses the stream),
  *   `recorder` (MediaRecorder on the cell's MediaStream, VP8 WebM, downloadable file) and `stats` (an
  *   overlay polled from getStats every FRAME_RATE_INTERVAL_MS while it is on).
- * - `paused`: hidden (tab in background, scrolled away, grid page not shown, view gone): stop-stream +
- *   pc.close(), so the agent stops encoding; visible again → `connecting` (a new negotiation).
+ * - `paused`: hidden (tab in background, scrolled away, grid page not shown, view gone). `held`: the peer
+ *   connection stays and the agent holds the stream (pause-stream: it stops encoding and sending); visible
+ *   again → `resuming` (resume-stream on the same connection, no negotiation) → `playing`, or `connecting`
+ *   when the agent no longer has it. Held for HOLD_MAX_MS → `released` (stop-stream + pc.close(); visible
+ *   again → `connecting`); the device link going down while held releases too.
  * - `waitingForDevice` (shown as "Reconnecting"): the device link is down (`stream.deviceDown` from the
  *   grid) — nothing is open; `stream.deviceUp` resumes with a new peer connection and send-sdp.
  * - `retrying` (shown as "Reconnecting"): the stream itself ended (track ended, pc failed, or the agent's
  *   `stream.status` closed event for this callId) while the device is up: back-off, then a new negotiation;
  *   after STREAM_RESUME_MAX_ATTEMPTS failed resumes it gives up (`failed`).
  * - `failed` (with a text; `stream.retry` starts over) and `closed` (final; the grid forgets it).
- * Every way out of `connecting`/`playing` releases the session (stop-stream + pc.close()): the invoked
- * actors' clean-up does it, and `paused`/`waitingForDevice`/`retrying`/`failed`/`closed` call
- * `releaseStream` on entry to be sure (it is idempotent).
+ * Every way out of `connecting`/`playing`/`resuming` releases the session (stop-stream + pc.close()) or holds
+ * it (`paused.held`): `waitingForDevice`/`retrying`/`failed`/`closed`/`paused.released` call `releaseStream`
+ * on entry (it is idempotent), `connecting`'s actor releases what it started when cancelled. The grid sends
+ * `stream.close` before it stops a stream actor, so a stopped stream leaves nothing open either.
  *
- * Side effects — `startStream`, `watchStream`, `recordStream`, `pollStats`, `releaseStream`,
- * `revokeRecording` — are provided by src/console/services (streamSession.ts, streamMedia.ts).
+ * Side effects — `startStream`, `watchStream`, `resumeStream`, `recordStream`, `pollStats`, `releaseStream`,
+ * `holdStream`, `revokeRecording` — are provided by src/console/services (streamSession.ts, streamMedia.ts).
  */
 import { assign, fromCallback, fromPromise, not, setup, stateIn, type AnyActorRef } from 'xstate';
 import type { DeviceCamera, ResolutionOption } from '../src/protocol/commands';
@@ -39,6 +43,8 @@ export const STREAM_TEXTS = {
 
 /** A hidden cell pauses after this long, ms (issue 3: the agent stops encoding within 5 s). */
 export const HIDE_GRACE_MS = 1_000;
+/** A paused stream keeps its peer connection (held by the agent) this long, then releases it, ms. */
+export const HOLD_MAX_MS = 60_000;
 /** Resume back-off of a stream that ended while its device is up: 500 ms doubling, at most 5 s. */
 export const STREAM_RETRY_BASE_MS = 500;
 export const STREAM_RETRY_MAX_MS = 5_000;
@@ -204,6 +210,7 @@ const releaseParams = ({ context }: { context: StreamContext }) => ({
   deviceId: context.deviceId,
 });
 const release = { type: 'releaseStream', params: releaseParams } as const;
+const hold = { type: 'holdStream', params: releaseParams } as const;
 /** A new recording replaces the previous file (and closing drops it): free its object URL. */
 const revokeOld = {
   type: 'revokeRecording',
@@ -230,10 +237,19 @@ export const streamMachine = setup({
     pollStats: fromCallback<StreamEvent, { streamId: string; intervalMs: number }>(() =>
       notProvided('pollStats'),
     ),
+    /**
+     * resume-stream for a held stream: true when the agent sends it again on the same peer connection;
+     * false (or an error) when it has no such stream any more (the session is then released).
+     */
+    resumeStream: fromPromise<boolean, { streamId: string; deviceId: string }>(async () =>
+      notProvided('resumeStream'),
+    ),
   },
   actions: {
     /** stop-stream over the device link + pc.close(); idempotent. Provided by services. */
     releaseStream: (_, _params: { streamId: string; deviceId: string }) => {},
+    /** pause-stream over the device link; the peer connection stays. Provided by services. */
+    holdStream: (_, _params: { streamId: string; deviceId: string }) => {},
     /** Frees a recording's object URL. Provided by services. */
     revokeRecording: (_, _params: { url: string | null }) => {},
     reportClosed: ({ context }) => {
@@ -270,6 +286,7 @@ export const streamMachine = setup({
     withinAttempts: ({ context }) => context.attempts <= STREAM_RESUME_MAX_ATTEMPTS,
     statsOn: ({ context }) => context.statsOn,
     notRecording: not(stateIn('#stream.playing.recorder.recording')),
+    resumed: (_, params: { resumed: boolean }) => params.resumed,
   },
   delays: {
     /** §9 stream engine answer wait 60 s. */
@@ -278,6 +295,7 @@ export const streamMachine = setup({
     retryDelay: ({ context }) =>
       Math.min(STREAM_RETRY_MAX_MS, STREAM_RETRY_BASE_MS * 2 ** Math.max(0, context.attempts - 1)),
     recordSaveWait: RECORD_SAVE_WAIT_MS,
+    holdMax: HOLD_MAX_MS,
   },
 }).createMachine({
   id: 'stream',
@@ -474,22 +492,71 @@ export const streamMachine = setup({
         },
       },
     },
-    /** Hidden: nothing is open; visible again → a new negotiation. */
+    /** Hidden: the agent holds the stream (`held`), or nothing is open (`released`). */
     paused: {
-      entry: ['clearMedia', release],
+      initial: 'held',
       on: {
-        'stream.view': [
-          { guard: 'shownAfterAndDeviceOpen', target: 'connecting', actions: 'trackView' },
-          { actions: 'trackView' },
+        'stream.deviceLost': {
+          target: 'failed',
+          actions: ['deviceDown', assign({ error: STREAM_TEXTS.deviceDisconnected })],
+        },
+      },
+      states: {
+        /** The peer connection stays; the agent stopped encoding (pause-stream). */
+        held: {
+          entry: hold,
+          after: { holdMax: { target: 'released' } },
+          on: {
+            'stream.view': [
+              { guard: 'shownAfterAndDeviceOpen', target: '#stream.resuming', actions: 'trackView' },
+              { actions: 'trackView' },
+            ],
+            'stream.page': [
+              { guard: 'shownAfterAndDeviceOpen', target: '#stream.resuming', actions: 'trackView' },
+              { actions: 'trackView' },
+            ],
+            // The agent ends the link's streams: nothing is held any more.
+            'stream.deviceDown': { target: 'released', actions: 'deviceDown' },
+          },
+        },
+        /** Nothing is open; visible again → a new negotiation. */
+        released: {
+          entry: ['clearMedia', release],
+          on: {
+            'stream.view': [
+              { guard: 'shownAfterAndDeviceOpen', target: '#stream.connecting', actions: 'trackView' },
+              { actions: 'trackView' },
+            ],
+            'stream.page': [
+              { guard: 'shownAfterAndDeviceOpen', target: '#stream.connecting', actions: 'trackView' },
+              { actions: 'trackView' },
+            ],
+            'stream.deviceUp': [
+              { guard: 'shown', target: '#stream.connecting', actions: 'deviceUp' },
+              { actions: 'deviceUp' },
+            ],
+          },
+        },
+      },
+    },
+    /** Visible again: resume-stream on the held connection; the agent no longer has it → a new negotiation. */
+    resuming: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resumeStream',
+        src: 'resumeStream',
+        input: ({ context }) => ({ streamId: context.streamId, deviceId: context.deviceId }),
+        onDone: [
+          {
+            guard: { type: 'resumed', params: ({ event }) => ({ resumed: event.output }) },
+            target: 'playing',
+          },
+          { target: 'connecting' },
         ],
-        'stream.page': [
-          { guard: 'shownAfterAndDeviceOpen', target: 'connecting', actions: 'trackView' },
-          { actions: 'trackView' },
-        ],
-        'stream.deviceUp': [
-          { guard: 'shown', target: 'connecting', actions: 'deviceUp' },
-          { actions: 'deviceUp' },
-        ],
+        onError: { target: 'connecting' },
+      },
+      on: {
+        'stream.deviceDown': { target: 'waitingForDevice', actions: 'deviceDown' },
         'stream.deviceLost': {
           target: 'failed',
           actions: ['deviceDown', assign({ error: STREAM_TEXTS.deviceDisconnected })],
@@ -503,7 +570,7 @@ export const streamMachine = setup({
       on: {
         'stream.deviceUp': [
           { guard: 'shown', target: 'connecting', actions: 'deviceUp' },
-          { target: 'paused', actions: 'deviceUp' },
+          { target: 'paused.released', actions: 'deviceUp' },
         ],
         'stream.deviceLost': {
           target: 'failed',

@@ -57,7 +57,13 @@ export const deviceCommands = {
   /** Overall health. uptime_s = agent uptime in seconds. */
   'check-health': {
     request: Empty,
-    reply: z.object({ status: z.enum(['ok', 'degraded']), uptime_s: z.number(), streams: z.number().int() }),
+    /** streams: streams being sent (encoded); paused_streams: streams held by pause-stream. */
+    reply: z.object({
+      status: z.enum(['ok', 'degraded']),
+      uptime_s: z.number(),
+      streams: z.number().int(),
+      paused_streams: z.number().int().optional(),
+    }),
   },
   /** §3 usage data: cpu in %, memory in MiB, gpus. */
   'get-usages': {
@@ -125,6 +131,23 @@ export const deviceCommands = {
   'stop-stream': {
     request: z.object({ callId: z.string().min(1).max(100) }),
     reply: z.object({ stopped: z.boolean() }),
+  },
+  /**
+   * Hold a stream the browser hides (not named by the spec; issue 3 "hidden cells: the agent stops encoding
+   * for them"): its peer connection stays up, the agent stops sending and encoding (and capturing, when it was
+   * the camera's last viewer). paused=false when the viewer has no such stream.
+   */
+  'pause-stream': {
+    request: z.object({ callId: z.string().min(1).max(100) }),
+    reply: z.object({ paused: z.boolean() }),
+  },
+  /**
+   * Send a held stream again on the same peer connection (no new negotiation). resumed=false when the viewer
+   * has no such stream any more (it ended while held): the browser negotiates a new one with send-sdp.
+   */
+  'resume-stream': {
+    request: z.object({ callId: z.string().min(1).max(100) }),
+    reply: z.object({ resumed: z.boolean() }),
   },
   /** §4 Camera use: is the camera in use by other processes (streams of other viewers, jobs)? */
   'check-camera-usage': {

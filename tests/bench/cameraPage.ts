@@ -7,11 +7,13 @@
  *                              median per cell, and its worst second
  *   twelve.presented_fps_*     the same for frames presented on screen (requestVideoFrameCallback), which
  *                              Chromium caps at its 30 Hz cadence while video plays
- *   hidden.agent_stopped_ms    grid page switched away → the agents report none of those streams (check-health)
- *   hidden.replay_ms           page switched back → every cell decoded a new frame
+ *   hidden.agent_stopped_ms    grid page switched away → the agents send (encode) none of those streams
+ *                              (check-health `streams`; they hold them: `paused_streams`)
+ *   hidden.replay_ms           page switched back → every cell decoded a new frame (resume-stream on the
+ *                              held peer connections)
  *   restart.video_back_ms      agent restarted (stack.restartAgent resolves: registered, reachable) → new frame
  *   cycles                     100 open/close cycles: RTCPeerConnections not closed in the browser, streams the
- *                              agent still holds, JS heap after / before (after GC)
+ *                              agents still send or hold, JS heap after / before (after GC)
  *
  * Diagnostics for the twelve-camera open: BENCH_PROFILE=<file> writes the page's CPU profile (.cpuprofile,
  * DevTools), BENCH_TRACE=<file> a Chromium trace (chrome://tracing, Perfetto) of that span, with the
@@ -53,15 +55,27 @@ const median = (xs: number[]) => {
   return s.length ? s[Math.floor((s.length - 1) / 2)]! : NaN;
 };
 
-async function agentStreams(page: Page, deviceIds: string[]): Promise<number> {
+/** Streams the agents send (encode), and streams they hold for hidden cells (pause-stream), summed. */
+async function agentStreamCounts(
+  page: Page,
+  deviceIds: string[],
+): Promise<{ sending: number; held: number }> {
   return page.evaluate(async (ids) => {
     const edge = (window as unknown as { __edgeConsole: Edge }).__edgeConsole;
-    let total = 0;
-    for (const id of ids)
-      total += ((await edge.callDevice(id, 'check-health', {})) as { streams: number }).streams;
-    return total;
+    const out = { sending: 0, held: 0 };
+    for (const id of ids) {
+      const health = (await edge.callDevice(id, 'check-health', {})) as {
+        streams: number;
+        paused_streams?: number;
+      };
+      out.sending += health.streams;
+      out.held += health.paused_streams ?? 0;
+    }
+    return out;
   }, deviceIds);
 }
+const agentStreams = async (page: Page, deviceIds: string[]) =>
+  (await agentStreamCounts(page, deviceIds)).sending;
 
 /** Resolves when every video in the grid decodes a frame after now; ms. */
 function allDecodeAgain(page: Page, expected: number): Promise<number> {
@@ -260,6 +274,7 @@ export async function benchCameraPage(
     }
     await page.waitForTimeout(100);
   }
+  const whileHidden = await agentStreamCounts(page, all);
   await page.getByTestId('stream-page-1').click();
   const replayMs = await allDecodeAgain(page, 12);
 
@@ -336,7 +351,7 @@ export async function benchCameraPage(
   const openPcStates = await page.evaluate(() =>
     (window as unknown as { __openPeerConnectionStates: () => string[] }).__openPeerConnectionStates(),
   );
-  const agentLeft = await agentStreams(page, all);
+  const agentLeft = await agentStreamCounts(page, all);
   await context.close();
 
   return {
@@ -353,13 +368,19 @@ export async function benchCameraPage(
       presented_fps_median_per_cell: fpsMedians,
       presented_fps_min_second_per_cell: perCellPerSecond.map((s) => Math.min(...s)),
     },
-    hidden: { streams_before: before, agent_stopped_ms: agentStoppedMs, replay_ms: Math.round(replayMs) },
+    hidden: {
+      streams_before: before,
+      agent_stopped_ms: agentStoppedMs,
+      /** Streams the agents sent and held while page 1 was hidden (page 2's camera is sent). */
+      while_hidden: whileHidden,
+      replay_ms: Math.round(replayMs),
+    },
     restart: { video_back_ms: videoBackMs },
     cycles: {
       n: 100,
       browser_peer_connections_open: openPcs,
       browser_peer_connections_open_states: openPcStates,
-      agent_streams_open: agentLeft,
+      agent_streams_open: agentLeft.sending + agentLeft.held,
       heap_ratio: Math.round((heapAfter / heapBefore) * 1000) / 1000,
     },
   };

@@ -44,6 +44,8 @@ test('twelve cameras open and play; the thirteenth opens page 2', async ({ page 
   const boxB = devices['x86 Edge Box B']!;
   // Cells out of view pause (issue 3): a screen tall enough to show all twelve keeps them playing.
   await page.setViewportSize({ width: 1600, height: 2400 });
+  // The console's device calls for this test's own checks (window.__edgeConsole, main.tsx).
+  await page.addInitScript(() => localStorage.setItem('edge.debug', '1'));
   await openCameraPage(page, DEMO, [gate, boxA, boxB]);
 
   // Box B's four cameras, the other devices' own three each, and the IP camera Box B reaches: 11.
@@ -87,6 +89,34 @@ test('twelve cameras open and play; the thirteenth opens page 2', async ({ page 
   await expect(cells(page)).toHaveCount(1);
   await expect(cells(page).first()).toContainText('x86 Edge Box A');
   await decodedFrame(page.locator('[data-testid^="stream-cell-"] video').first());
+
+  // Page 1 is hidden: the agents hold its twelve streams (pause-stream: nothing encoded or sent for them).
+  const agentStreams = () =>
+    page.evaluate(
+      async (ids) => {
+        type Edge = { callDevice: (d: string, p: string, x: unknown) => Promise<unknown> };
+        const edge = (window as unknown as { __edgeConsole: Edge }).__edgeConsole;
+        const out = { sending: 0, held: 0 };
+        for (const id of ids) {
+          const h = (await edge.callDevice(id, 'check-health', {})) as {
+            streams: number;
+            paused_streams: number;
+          };
+          out.sending += h.streams;
+          out.held += h.paused_streams;
+        }
+        return out;
+      },
+      [gate, boxA, boxB],
+    );
+  await expect.poll(agentStreams, { timeout: 10_000 }).toEqual({ sending: 1, held: 12 });
+
+  // Back on page 1, the held streams play again (resumed on their connections) and page 2's is held.
+  await page.getByTestId('stream-page-1').click();
+  await expect(videos).toHaveCount(12);
+  for (let i = 0; i < 12; i++) await decodedFrame(videos.nth(i));
+  await expect.poll(agentStreams, { timeout: 10_000 }).toEqual({ sending: 12, held: 1 });
+  await expect(cells(page).first().getByTestId('stream-status')).toHaveText(/playing/i);
 });
 
 test('a stream closes from its right-click menu', async ({ page }) => {

@@ -33,6 +33,13 @@ const samples: Record<string, EventObject[]> = {
   'xstate.error.actor.startStream': [
     { type: 'xstate.error.actor.startStream', error: new Error('no answer') } as EventObject,
   ],
+  'xstate.done.actor.resumeStream': [
+    { type: 'xstate.done.actor.resumeStream', output: true } as EventObject,
+    { type: 'xstate.done.actor.resumeStream', output: false } as EventObject,
+  ],
+  'xstate.error.actor.resumeStream': [
+    { type: 'xstate.error.actor.resumeStream', error: new Error('no link') } as EventObject,
+  ],
   'stream.ended': [{ type: 'stream.ended', error: 'The device closed the stream.' } as EventObject],
   'stream.view': [
     { type: 'stream.view', viewer: 'cell', visible: false } as EventObject,
@@ -76,6 +83,7 @@ function start(driver: Driver) {
       actors: {
         startStream: driver.promise<StartedStream, StartStreamInput>('startStream'),
         watchStream: driver.callback<StreamEvent, { streamId: string; deviceId: string }>('watchStream'),
+        resumeStream: driver.promise<boolean, { streamId: string; deviceId: string }>('resumeStream'),
         recordStream: driver.callback<StreamEvent, RecordStreamInput>('recordStream'),
         pollStats: driver.callback<StreamEvent, { streamId: string; intervalMs: number }>('pollStats'),
       },
@@ -87,11 +95,13 @@ function start(driver: Driver) {
 describe('stream (model-based paths)', () => {
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
 
-  it('reaches connecting, every playing region, paused, waitingForDevice, retrying, failed and closed', () => {
+  it('reaches connecting, every playing region, paused (held, released), resuming, waitingForDevice, retrying, failed and closed', () => {
     const values = paths.map((p) => JSON.stringify(p.state.value));
     for (const v of [
       '"connecting"',
-      '"paused"',
+      '{"paused":"held"}',
+      '{"paused":"released"}',
+      '"resuming"',
       '"waitingForDevice"',
       '"retrying"',
       '"failed"',

@@ -17,6 +17,7 @@ export const healthHandlers = {
       status: u.cpu >= DEGRADED_AT_PERCENT || memory >= DEGRADED_AT_PERCENT ? 'degraded' : 'ok',
       uptime_s: Math.round((Date.now() - ctx.startedAt) / 1000),
       streams: ctx.streams.count,
+      paused_streams: ctx.streams.pausedCount,
     };
   },
 

@@ -1,11 +1,12 @@
 /**
- * Stream commands (§7 "Streams and cameras", §4 "Camera use"): send-sdp, stop-stream, check-camera-usage,
- * force-kill-stream.
+ * Stream commands (§7 "Streams and cameras", §4 "Camera use"): send-sdp, stop-stream, pause-stream,
+ * resume-stream, check-camera-usage, force-kill-stream.
  */
 import { requireCamera } from './cameras';
 import type { Handlers } from './registry';
 
-type StreamProcess = 'send-sdp' | 'stop-stream' | 'check-camera-usage' | 'force-kill-stream';
+type StreamProcess =
+  'send-sdp' | 'stop-stream' | 'pause-stream' | 'resume-stream' | 'check-camera-usage' | 'force-kill-stream';
 
 export const streamHandlers = {
   'send-sdp': async ({ camera_id, callId, sdp, resolution }, ctx) => {
@@ -21,6 +22,10 @@ export const streamHandlers = {
   },
 
   'stop-stream': async ({ callId }, ctx) => ({ stopped: ctx.streams.stop(callId, ctx.browserId) }),
+
+  'pause-stream': async ({ callId }, ctx) => ({ paused: await ctx.streams.pause(callId, ctx.browserId) }),
+
+  'resume-stream': async ({ callId }, ctx) => ({ resumed: await ctx.streams.resume(callId, ctx.browserId) }),
 
   'check-camera-usage': async ({ camera_id }, ctx) => {
     requireCamera(ctx, camera_id);

@@ -9,6 +9,11 @@
  * (no keyframe request needed; the latest frame is pushed again as soon as its connection is up). Measured
  * on loopback: a viewer joining a watched camera decodes its first frame 17–45 ms after send-sdp
  * (tests/unit/agent/sharing.test.ts). Send cap per stream: maxVideoKbps (b=AS in the offer).
+ *
+ * pause-stream holds a stream the browser hides: the sender's track is taken away (replaceTrack(null)), so
+ * nothing is encoded or sent for it, and its viewer leaves the feed (the capture stops with the last one);
+ * the peer connection stays up. resume-stream gives it a new track of the camera's feed on the same
+ * connection — no negotiation, so a hidden cell plays again within a frame or two.
  */
 import { ICE_GATHERING_WAIT_MS, LINK_ERROR_CODES } from '../../protocol';
 import type { IceServer, ResolutionOption } from '../../protocol';
@@ -69,8 +74,14 @@ export interface StartStreamRequest {
 
 interface ActiveStream extends StreamInfo {
   pc: RTCPeerConnection;
-  track: MediaStreamTrack;
+  sender: RTCRtpSender;
+  /** The viewer's track of the feed; null while held. */
+  track: MediaStreamTrack | null;
   feed: CameraFeed;
+  /** Held by pause-stream: no track on the sender, not a viewer of the feed. */
+  paused: boolean;
+  /** pause/resume run one after the other per stream. */
+  queue: Promise<unknown>;
 }
 
 /** Default wait for the first frame of a source that may fail to open (CaptureHandle.ready), ms. */
@@ -86,9 +97,16 @@ export class StreamManager {
     private readonly options: StreamManagerOptions,
   ) {}
 
-  /** Number of live streams. */
+  /** Number of streams being sent (held ones not counted). */
   get count(): number {
-    return this.streams.size;
+    let n = 0;
+    for (const s of this.streams.values()) if (!s.paused) n++;
+    return n;
+  }
+
+  /** Number of streams held by pause-stream. */
+  get pausedCount(): number {
+    return this.streams.size - this.count;
   }
 
   /** The camera with this id, or undefined. */
@@ -140,7 +158,7 @@ export class StreamManager {
       });
       const videoOffered = pc.getTransceivers().some((t) => t.receiver.track?.kind === 'video');
       if (!videoOffered) fail('The offer has no video section');
-      pc.addTrack(track, new wrtc.MediaStream([track]) as unknown as MediaStream);
+      const sender = pc.addTrack(track, new wrtc.MediaStream([track]) as unknown as MediaStream);
       const answer = await pc.createAnswer();
       await pc.setLocalDescription(answer);
       await waitForIceGathering(pc, this.options.iceGatheringWaitMs ?? ICE_GATHERING_WAIT_MS);
@@ -156,13 +174,16 @@ export class StreamManager {
         resolution: feed.resolution,
         startedAt: Date.now(),
         pc,
+        sender,
         track,
         feed,
+        paused: false,
+        queue: Promise.resolve(),
       };
       this.streams.set(req.callId, stream);
       const onState = () => {
         const state = pc.connectionState;
-        if (state === 'connected') feed.pushLatest();
+        if (state === 'connected') stream.feed.pushLatest();
         else if (state === 'failed') this.end(stream, 'connection-failed');
         else if (state === 'closed') this.end(stream, 'connection-closed');
       };
@@ -196,6 +217,85 @@ export class StreamManager {
     if (!s || s.browserId !== browserId) return false;
     this.end(s, 'stopped');
     return true;
+  }
+
+  /**
+   * Holds a viewer's stream (pause-stream): stops sending and encoding it and leaves the feed; the peer
+   * connection stays. True when held (also when it already was); false when the viewer has no such stream.
+   */
+  pause(callId: string, browserId: string): Promise<boolean> {
+    const s = this.streams.get(callId);
+    if (!s || s.browserId !== browserId) return Promise.resolve(false);
+    return this.serially(s, async () => {
+      if (this.streams.get(callId) !== s) return false;
+      if (s.paused) return true;
+      s.paused = true;
+      const track = s.track;
+      s.track = null;
+      this.releaseViewer(s.feed, callId);
+      try {
+        await s.sender.replaceTrack(null);
+      } catch (err) {
+        this.options.logger.warn(`stream ${callId}: could not take its track away: ${errorMessage(err)}`);
+      }
+      track?.stop();
+      this.options.logger.info(`stream ${callId} held`);
+      return true;
+    });
+  }
+
+  /**
+   * Sends a held stream again on its peer connection (resume-stream): a new track of the camera's feed
+   * (started again when it had stopped). True when sending (also when it was not held); false when the
+   * viewer has no such stream or it could not be resumed (then it is ended: the browser negotiates anew).
+   */
+  resume(callId: string, browserId: string): Promise<boolean> {
+    const s = this.streams.get(callId);
+    if (!s || s.browserId !== browserId) return Promise.resolve(false);
+    return this.serially(s, async () => {
+      if (this.streams.get(callId) !== s) return false;
+      if (!s.paused) return true;
+      const camera = this.camera(s.cameraId);
+      if (!camera) {
+        this.end(s, 'camera-removed');
+        return false;
+      }
+      let feed = this.feeds.get(camera.cameraId);
+      if (!feed) {
+        feed = new CameraFeed(camera, s.resolution, this.options.logger);
+        this.feeds.set(camera.cameraId, feed);
+      }
+      const track = feed.addViewer(callId);
+      try {
+        await feed.whenReady(this.options.firstFrameWaitMs ?? FIRST_FRAME_WAIT_MS);
+        await s.sender.replaceTrack(track);
+      } catch (err) {
+        track.stop();
+        this.releaseViewer(feed, callId);
+        this.options.logger.warn(`stream ${callId}: could not resume: ${errorMessage(err)}`);
+        this.end(s, 'connection-failed');
+        return false;
+      }
+      if (this.streams.get(callId) !== s) {
+        track.stop();
+        this.releaseViewer(feed, callId);
+        return false;
+      }
+      s.track = track;
+      s.feed = feed;
+      s.resolution = feed.resolution;
+      s.paused = false;
+      feed.pushLatest();
+      this.options.logger.info(`stream ${callId} resumed`);
+      return true;
+    });
+  }
+
+  /** Runs `op` after the stream's earlier pause/resume finished. */
+  private serially<T>(s: ActiveStream, op: () => Promise<T>): Promise<T> {
+    const next = s.queue.then(op, op);
+    s.queue = next.catch(() => undefined);
+    return next;
   }
 
   /** Streams of a camera, optionally leaving out one viewer's own. */
@@ -237,8 +337,8 @@ export class StreamManager {
   private end(s: ActiveStream, reason: StreamEndReason): void {
     if (this.streams.get(s.callId) !== s) return;
     this.streams.delete(s.callId);
-    s.track.stop();
-    this.releaseViewer(s.feed, s.callId);
+    s.track?.stop();
+    if (!s.paused) this.releaseViewer(s.feed, s.callId);
     safeClose(s.pc);
     this.options.logger.info(`stream ${s.callId} ended (${reason})`);
     if (reason !== 'stopped') {

@@ -59,7 +59,7 @@ export function canConnect(state: DeviceConnectionState | null | undefined): boo
 
 /**
  * What a stream cell shows (§2 "status of a stream"): the stream machine's top-level state, with
- * `waitingForDevice` and `retrying` both shown as 'reconnecting'.
+ * `waitingForDevice` and `retrying` both shown as 'reconnecting', `resuming` as 'connecting'.
  */
 export type StreamState =
   'starting' | 'connecting' | 'playing' | 'paused' | 'reconnecting' | 'failed' | 'closed';
@@ -72,6 +72,9 @@ export function streamStateOf(value: unknown): StreamState {
     case 'waitingForDevice':
     case 'retrying':
       return 'reconnecting';
+    // A held stream asked to play again on its connection.
+    case 'resuming':
+      return 'connecting';
     case 'starting':
     case 'connecting':
     case 'playing':

@@ -8,6 +8,9 @@
  * → resolves with the MediaStream of the first `track`.
  * `release`: callDevice 'stop-stream' { callId } (when the offer was sent) + pc.close(); idempotent, so
  * every way out (close, failure, abort, actor stopped) leaves nothing open.
+ * `hold`: callDevice 'pause-stream' — the agent stops encoding and sending, the peer connection stays (a
+ * refused or unanswered hold releases the session instead). `resume`: callDevice 'resume-stream' on the same
+ * connection; false when there is nothing to resume (then the session is released).
  * RTCPeerConnection is only touched when a stream starts, never at import time.
  */
 import type { DeviceCamera, ResolutionOption } from '../../protocol/commands';
@@ -183,8 +186,50 @@ export function createStreamSessions(deps: StreamSessionDeps) {
   }
 
   /**
-   * Watches a playing stream: calls `onEnded(text)` when its track ends or its connection fails.
-   * The returned clean-up releases the session.
+   * Holds a playing stream (hidden): pause-stream on the device, the peer connection stays. When the device
+   * refuses or does not answer, the session is released instead (the agent then stops it with stop-stream).
+   * No-op without a session.
+   */
+  function hold(streamId: string): void {
+    const session = sessions.get(streamId);
+    if (!session?.offerSent) return;
+    deps
+      .callDevice(session.deviceId, 'pause-stream', { callId: streamId })
+      .then((r) => {
+        if (!r.paused && sessions.get(streamId) === session) release(streamId);
+      })
+      .catch(() => {
+        if (sessions.get(streamId) === session) release(streamId);
+      });
+  }
+
+  /**
+   * Resumes a held stream on its peer connection (resume-stream). Resolves true when the device sends it
+   * again; false when there is no session, its connection is gone, or the device no longer has the stream —
+   * the session is then released (a new negotiation follows). Rejects only when the device call fails (the
+   * session is released then too).
+   */
+  async function resume(streamId: string): Promise<boolean> {
+    const session = sessions.get(streamId);
+    if (!session?.mediaStream) return false;
+    const state = session.pc.connectionState;
+    if (state === 'failed' || state === 'closed') {
+      release(streamId);
+      return false;
+    }
+    try {
+      const { resumed } = await deps.callDevice(session.deviceId, 'resume-stream', { callId: streamId });
+      if (!resumed) release(streamId);
+      return resumed && sessions.get(streamId) === session;
+    } catch (error) {
+      release(streamId);
+      throw error;
+    }
+  }
+
+  /**
+   * Watches a playing stream: calls `onEnded(text)` when its track ends or its connection fails. The
+   * returned clean-up only stops watching: the stream machine releases or holds the session itself.
    */
   function watch(streamId: string, onEnded: (error: string) => void): () => void {
     const session = sessions.get(streamId);
@@ -213,13 +258,14 @@ export function createStreamSessions(deps: StreamSessionDeps) {
       offEvent();
       pc.removeEventListener('connectionstatechange', onState);
       for (const t of tracks) t.removeEventListener('ended', onTrackEnded);
-      release(streamId);
     };
   }
 
   return {
     start,
     watch,
+    hold,
+    resume,
     release,
     has: (streamId: string) => sessions.has(streamId),
     /** The running peer connection of a stream (stats), or null. */

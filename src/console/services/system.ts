@@ -207,6 +207,7 @@ export function provideConsoleMachine(services: ConsoleServices) {
   const stream = streamMachine.provide({
     actors: {
       startStream: fromPromise(async ({ input, signal: abort }) => streams.start(input, abort)),
+      resumeStream: fromPromise(async ({ input }) => streams.resume(input.streamId)),
       watchStream: fromCallback(({ input, sendBack }) =>
         streams.watch(input.streamId, (error) => sendBack({ type: 'stream.ended', error })),
       ),
@@ -238,6 +239,7 @@ export function provideConsoleMachine(services: ConsoleServices) {
     },
     actions: {
       releaseStream: (_, params) => streams.release(params.streamId),
+      holdStream: (_, params) => streams.hold(params.streamId),
       revokeRecording: (_, params) => {
         if (params.url) URL.revokeObjectURL(params.url);
       },

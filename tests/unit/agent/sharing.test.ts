@@ -180,3 +180,60 @@ describe('viewers of one camera', () => {
     }
   });
 });
+
+describe('a held stream (pause-stream / resume-stream)', () => {
+  it('stops sending and capturing while held, and plays again on the same connection when resumed', async () => {
+    const { camera, manager } = setup();
+    try {
+      const a = await view(manager, 'cam-1', 'call-a', 'web-viewer-a');
+      await a.firstFrame;
+      expect(await manager.pause('call-a', 'web-viewer-b')).toBe(false); // not this viewer's stream
+      expect(await manager.pause('call-a', 'web-viewer-a')).toBe(true);
+      expect(await manager.pause('call-a', 'web-viewer-a')).toBe(true); // idempotent
+      expect(manager.count).toBe(0);
+      expect(manager.pausedCount).toBe(1);
+      expect(camera.running).toBe(0);
+      // Nothing arrives while held (a frame already on its way may still land).
+      await new Promise((r) => setTimeout(r, 200));
+      const held = a.frames();
+      await new Promise((r) => setTimeout(r, 500));
+      expect(a.frames()).toBe(held);
+
+      const t0 = performance.now();
+      expect(await manager.resume('call-a', 'web-viewer-a')).toBe(true);
+      await expect.poll(() => a.frames(), { timeout: 5_000 }).toBeGreaterThan(held + 5);
+      console.info(`held stream: frames again ${(performance.now() - t0).toFixed(0)} ms after resume`);
+      expect(camera.running).toBe(1);
+      expect(camera.started).toBe(2);
+      expect(manager.count).toBe(1);
+      expect(manager.pausedCount).toBe(0);
+      // Held, then ended: the feed is not released twice and the stream is gone.
+      expect(await manager.pause('call-a', 'web-viewer-a')).toBe(true);
+      expect(manager.stop('call-a', 'web-viewer-a')).toBe(true);
+      expect(await manager.resume('call-a', 'web-viewer-a')).toBe(false);
+      expect(manager.pausedCount).toBe(0);
+    } finally {
+      manager.closeAll();
+    }
+    expect(camera.running).toBe(0);
+  });
+
+  it('keeps the shared capture for the other viewers while one is held', async () => {
+    const { camera, manager } = setup();
+    try {
+      const a = await view(manager, 'cam-1', 'call-a', 'web-viewer-a');
+      const b = await view(manager, 'cam-1', 'call-b', 'web-viewer-b');
+      await Promise.all([a.firstFrame, b.firstFrame]);
+      expect(await manager.pause('call-a', 'web-viewer-a')).toBe(true);
+      expect(camera.running).toBe(1);
+      const before = b.frames();
+      await expect.poll(() => b.frames(), { timeout: 5_000 }).toBeGreaterThan(before + 5);
+      expect(await manager.resume('call-a', 'web-viewer-a')).toBe(true);
+      expect(camera.started).toBe(1);
+      const aBefore = a.frames();
+      await expect.poll(() => a.frames(), { timeout: 5_000 }).toBeGreaterThan(aBefore + 5);
+    } finally {
+      manager.closeAll();
+    }
+  });
+});

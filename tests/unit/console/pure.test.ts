@@ -124,6 +124,8 @@ describe('device and stream labels', () => {
     expect(streamStateOf('retrying')).toBe('reconnecting');
     expect(streamStateOf({ playing: { recorder: 'idle' } })).toBe('playing');
     expect(streamStateOf('paused')).toBe('paused');
+    expect(streamStateOf({ paused: 'held' })).toBe('paused');
+    expect(streamStateOf('resuming')).toBe('connecting');
   });
 
   it('formats usage values with units, and a dash when unknown', () => {

@@ -22,6 +22,7 @@ import type { DeviceConnectionStatus } from '../../../machines/deviceConnection.
 import type { NoticeEmitted } from '../../../machines/emitted';
 import {
   HIDE_GRACE_MS,
+  HOLD_MAX_MS,
   streamMachine,
   STREAM_RETRY_BASE_MS,
   type StartedStream,
@@ -44,6 +45,8 @@ interface Fakes {
   resolutions?: ResolutionOption[];
   /** Checks wait until the test answers them (log.checks[i].answer()). */
   holdChecks?: boolean;
+  /** What resume-stream answers for a held stream (default true). */
+  resumes?: boolean;
 }
 
 /** A `checkRequest` the fake made, with its answer (also for held checks). */
@@ -65,6 +68,8 @@ function startGrid(fakes: Fakes = {}) {
     killed: 0,
     photos: [] as CameraCandidate[][],
     poolEvents: [] as unknown[],
+    held: [] as string[],
+    resumed: [] as string[],
   };
   const ended = new Map<string, (error: string) => void>();
   const stream = streamMachine.provide({
@@ -79,8 +84,15 @@ function startGrid(fakes: Fakes = {}) {
       }),
       recordStream: fromCallback(() => () => undefined),
       pollStats: fromCallback(() => () => undefined),
+      resumeStream: fromPromise<boolean, { streamId: string; deviceId: string }>(async ({ input }) => {
+        log.resumed.push(input.streamId);
+        return fakes.resumes ?? true;
+      }),
     },
-    actions: { releaseStream: (_, p) => log.released.push(p.streamId) },
+    actions: {
+      releaseStream: (_, p) => log.released.push(p.streamId),
+      holdStream: (_, p) => log.held.push(p.streamId),
+    },
   });
   const machine = cameraGridMachine.provide({
     actors: {
@@ -187,7 +199,7 @@ describe('camera grid: pages', () => {
     expect(page).toBe(1);
     clock.increment(HIDE_GRACE_MS);
     await flush();
-    expect(stateOf(0)).toBe('"paused"');
+    expect(stateOf(0)).toBe('{"paused":"held"}');
     expect(stateOf(12)).toContain('playing');
     grid.send({ type: 'grid.page', page: 0 });
     await flush(10);
@@ -572,7 +584,7 @@ describe('camera grid: streams recover', () => {
     expect(log.started).toHaveLength(2);
   });
 
-  it('pauses a cell hidden for a second (stop-stream) and resumes when it is visible again', async () => {
+  it('holds a cell hidden for a second (pause-stream) and resumes it on the same connection', async () => {
     const cam = makeCamera(dev1.device_id);
     const { grid, clock, device, open, log, streamOf, stateOf } = startGrid();
     device(dev1, 'open', [cam]);
@@ -583,12 +595,63 @@ describe('camera grid: streams recover', () => {
     clock.increment(HIDE_GRACE_MS - 1);
     expect(stateOf(0)).toContain('playing');
     clock.increment(1);
-    expect(stateOf(0)).toBe('"paused"');
-    expect(log.released).toContain(id);
+    expect(stateOf(0)).toBe('{"paused":"held"}');
+    expect(log.held).toEqual([id]);
+    expect(log.released).not.toContain(id);
+    streamOf(0).send({ type: 'stream.view', viewer: 'cell', visible: true });
+    await flush();
+    expect(stateOf(0)).toContain('playing');
+    expect(log.resumed).toEqual([id]);
+    expect(log.started).toHaveLength(1); // no new negotiation
+  });
+
+  it('negotiates anew when the agent no longer has the held stream', async () => {
+    const cam = makeCamera(dev1.device_id);
+    const { grid, clock, device, open, log, streamOf, stateOf } = startGrid({ resumes: false });
+    device(dev1, 'open', [cam]);
+    open(cam);
+    await flush();
+    streamOf(0).send({ type: 'stream.view', viewer: 'cell', visible: false });
+    clock.increment(HIDE_GRACE_MS);
     streamOf(0).send({ type: 'stream.view', viewer: 'cell', visible: true });
     await flush();
     expect(stateOf(0)).toContain('playing');
     expect(log.started).toHaveLength(2);
+    expect(grid.getSnapshot().context.entries).toHaveLength(1);
+  });
+
+  it('releases a stream held for HOLD_MAX_MS; seen again, it negotiates anew', async () => {
+    const cam = makeCamera(dev1.device_id);
+    const { grid, clock, device, open, log, streamOf, stateOf } = startGrid();
+    device(dev1, 'open', [cam]);
+    open(cam);
+    await flush();
+    const id = grid.getSnapshot().context.entries[0]!.streamId;
+    streamOf(0).send({ type: 'stream.view', viewer: 'cell', visible: false });
+    clock.increment(HIDE_GRACE_MS);
+    clock.increment(HOLD_MAX_MS);
+    expect(stateOf(0)).toBe('{"paused":"released"}');
+    expect(log.released).toContain(id);
+    streamOf(0).send({ type: 'stream.view', viewer: 'cell', visible: true });
+    await flush();
+    expect(stateOf(0)).toContain('playing');
+    expect(log.resumed).toEqual([]);
+    expect(log.started).toHaveLength(2);
+  });
+
+  it('releases every stream (also held ones) on sign-out', async () => {
+    const cams = [0, 1].map((i) => makeCamera(dev1.device_id, i));
+    const { grid, clock, device, open, log, streamOf } = startGrid();
+    device(dev1, 'open', cams);
+    for (const c of cams) open(c);
+    await flush(20);
+    const ids = grid.getSnapshot().context.entries.map((e) => e.streamId);
+    streamOf(1).send({ type: 'stream.view', viewer: 'cell', visible: false });
+    clock.increment(HIDE_GRACE_MS);
+    grid.send({ type: 'streams.reset' });
+    await flush();
+    expect(ids.every((id) => log.released.includes(id))).toBe(true);
+    expect(grid.getSnapshot().context.entries).toEqual([]);
   });
 
   it('fails the streams of a device the user disconnected', async () => {

@@ -40,6 +40,7 @@ function startStream(options: { startFails?: boolean } = {}) {
     recorderStopped: 0,
     polls: [] as number[],
     pollStopped: 0,
+    held: 0,
   };
   let sampleOut: ((s: StreamStats) => void) | null = null;
   const machine = streamMachine.provide({
@@ -50,6 +51,7 @@ function startStream(options: { startFails?: boolean } = {}) {
         return { mediaStream: fakeMedia, resolution: null };
       }),
       watchStream: fromCallback(() => () => undefined),
+      resumeStream: fromPromise<boolean, { streamId: string; deviceId: string }>(async () => true),
       recordStream: fromCallback<StreamEvent, RecordStreamInput>(({ input }) => {
         log.recorders.push(input);
         return () => {
@@ -69,6 +71,7 @@ function startStream(options: { startFails?: boolean } = {}) {
     },
     actions: {
       releaseStream: () => log.released++,
+      holdStream: () => log.held++,
       revokeRecording: (_, p) => {
         if (p.url) log.revoked.push(p.url);
       },

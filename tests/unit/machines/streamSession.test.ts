@@ -41,7 +41,14 @@ class FakePeerConnection extends EventTarget {
   }
 }
 
-function setup(answer: 'ok' | 'engine-error' = 'ok') {
+interface DeviceAnswers {
+  /** pause-stream's reply (or 'error': the call fails). */
+  pause?: boolean | 'error';
+  /** resume-stream's reply. */
+  resume?: boolean;
+}
+
+function setup(answer: 'ok' | 'engine-error' = 'ok', device: DeviceAnswers = {}) {
   const calls: Array<{ process: string; payload: unknown }> = [];
   const pcs: FakePeerConnection[] = [];
   const callDevice = (async (_deviceId: string, process: string, payload: unknown) => {
@@ -55,6 +62,12 @@ function setup(answer: 'ok' | 'engine-error' = 'ok') {
         resolution: { pixel_format: 'I420', width: 640, height: 480, fps: 15 },
       };
     }
+    if (process === 'pause-stream') {
+      if (device.pause === 'error')
+        throw new DeviceCommandError('unknownProcess', 'no such process', process);
+      return { paused: device.pause ?? true };
+    }
+    if (process === 'resume-stream') return { resumed: device.resume ?? true };
     return { stopped: true };
   }) as unknown as CallDevice;
   const sessions = createStreamSessions({
@@ -112,5 +125,47 @@ describe('stream sessions', () => {
     abort.abort();
     await expect(started).rejects.toThrow();
     expect(pcs[0]!.closed).toBe(true);
+  });
+
+  it('hold sends pause-stream and keeps the peer connection; resume sends resume-stream on it', async () => {
+    const { sessions, calls, pcs } = setup();
+    await sessions.start(request);
+    sessions.hold(request.streamId);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(calls.at(-1)).toEqual({ process: 'pause-stream', payload: { callId: 'web-x-1' } });
+    expect(pcs[0]!.closed).toBe(false);
+    expect(sessions.has(request.streamId)).toBe(true);
+    await expect(sessions.resume(request.streamId)).resolves.toBe(true);
+    expect(calls.at(-1)).toEqual({ process: 'resume-stream', payload: { callId: 'web-x-1' } });
+    expect(pcs).toHaveLength(1);
+    expect(pcs[0]!.closed).toBe(false);
+  });
+
+  it('a hold the device refuses or cannot do releases the session instead', async () => {
+    for (const pause of [false, 'error'] as const) {
+      const { sessions, calls, pcs } = setup('ok', { pause });
+      await sessions.start(request);
+      sessions.hold(request.streamId);
+      await new Promise((r) => setTimeout(r, 5));
+      expect(calls.map((c) => c.process)).toEqual(['send-sdp', 'pause-stream', 'stop-stream']);
+      expect(pcs[0]!.closed).toBe(true);
+      await expect(sessions.resume(request.streamId)).resolves.toBe(false);
+    }
+  });
+
+  it('resume answers false and releases when the device no longer has the stream or the pc failed', async () => {
+    const gone = setup('ok', { resume: false });
+    await gone.sessions.start(request);
+    gone.sessions.hold(request.streamId);
+    await expect(gone.sessions.resume(request.streamId)).resolves.toBe(false);
+    expect(gone.pcs[0]!.closed).toBe(true);
+    expect(gone.sessions.has(request.streamId)).toBe(false);
+
+    const failed = setup();
+    await failed.sessions.start(request);
+    failed.pcs[0]!.connectionState = 'failed';
+    await expect(failed.sessions.resume(request.streamId)).resolves.toBe(false);
+    expect(failed.calls.map((c) => c.process)).not.toContain('resume-stream');
+    expect(failed.pcs[0]!.closed).toBe(true);
   });
 });
