@@ -143,9 +143,8 @@ export class StreamManager {
       );
       this.feeds.set(camera.cameraId, feed);
     }
-    const pc = new wrtc.RTCPeerConnection({
-      iceServers: this.options.iceServers(),
-    }) as unknown as RTCPeerConnection;
+    const iceServers = this.options.iceServers();
+    const pc = new wrtc.RTCPeerConnection({ iceServers }) as unknown as RTCPeerConnection;
     let track: MediaStreamTrack | null = null;
     try {
       track = feed.addViewer(req.callId);
@@ -161,7 +160,11 @@ export class StreamManager {
       const sender = pc.addTrack(track, new wrtc.MediaStream([track]) as unknown as MediaStream);
       const answer = await pc.createAnswer();
       await pc.setLocalDescription(answer);
-      await waitForIceGathering(pc, this.options.iceGatheringWaitMs ?? ICE_GATHERING_WAIT_MS);
+      await waitForIceGathering(
+        pc,
+        this.options.iceGatheringWaitMs ?? ICE_GATHERING_WAIT_MS,
+        iceServers.length === 0,
+      );
       const local = pc.localDescription;
       if (!local?.sdp) fail('No local description after ICE gathering');
       if (this.closed) fail('The device agent is shutting down');
@@ -376,11 +379,27 @@ function safeClose(pc: RTCPeerConnection): void {
   }
 }
 
-/** Resolves when ICE gathering is complete or after `timeoutMs` (non-trickle answer, bounded wait). */
-export function waitForIceGathering(pc: RTCPeerConnection, timeoutMs: number): Promise<void> {
+/**
+ * Without ICE servers only host candidates exist and they come at once; libwebrtc may still take ~100 ms
+ * more to call gathering complete (TCP, other interfaces). The answer then goes this long after the first
+ * candidate (the browser does the same with its offer: src/console/services/streamSession.ts).
+ */
+export const HOST_CANDIDATES_SETTLE_MS = 30;
+
+/**
+ * Resolves when ICE gathering is complete, after `timeoutMs` (non-trickle answer, bounded wait), or —
+ * `hostOnly` (no ICE servers) — HOST_CANDIDATES_SETTLE_MS after the first candidate.
+ */
+export function waitForIceGathering(
+  pc: RTCPeerConnection,
+  timeoutMs: number,
+  hostOnly = false,
+): Promise<void> {
   if (pc.iceGatheringState === 'complete') return Promise.resolve();
   return new Promise((resolve) => {
+    let settle: NodeJS.Timeout | undefined;
     const done = () => {
+      clearTimeout(settle);
       clearTimeout(timer);
       pc.removeEventListener('icegatheringstatechange', onState);
       pc.removeEventListener('icecandidate', onCandidate);
@@ -391,6 +410,7 @@ export function waitForIceGathering(pc: RTCPeerConnection, timeoutMs: number): P
     };
     const onCandidate = (e: RTCPeerConnectionIceEvent) => {
       if (!e.candidate) done();
+      else if (hostOnly && settle === undefined) settle = setTimeout(done, HOST_CANDIDATES_SETTLE_MS);
     };
     const timer = setTimeout(done, timeoutMs);
     pc.addEventListener('icegatheringstatechange', onState);
