@@ -315,6 +315,49 @@ function checkHolds(check: RequestCheck | undefined, want: Omit<RequestCheck, 'c
   );
 }
 
+/** What the check actions may enqueue (a subset of enqueueActions' `enqueue`). */
+interface CheckEnqueue {
+  assign: (values: Partial<CameraGridContext>) => void;
+  stopChild: (id: string) => void;
+  spawnChild: (src: 'checkRequest', options: { id: string; input: RequestCheckInput }) => void;
+}
+
+/**
+ * Makes sure each request has a check for its device, camera and `numOfCameras`: a check that no longer holds
+ * is stopped and a new `checkRequest` spawned (actor id `check-<n>`).
+ */
+function makeChecks(
+  context: CameraGridContext,
+  enqueue: CheckEnqueue,
+  wanted: ReadonlyArray<{ request: OpenRequest; numOfCameras: number }>,
+): void {
+  let checked = context.checked;
+  const checks = { ...context.checks };
+  for (const { request, numOfCameras } of wanted) {
+    const want = { deviceId: request.deviceId, cameraId: request.camera.camera_id, numOfCameras };
+    const check = checks[request.id];
+    if (checkHolds(check, want)) continue;
+    if (check) enqueue.stopChild(check.checkId);
+    checked += 1;
+    const checkId = `check-${checked}`;
+    checks[request.id] = { ...want, checkId, outcome: null };
+    enqueue.spawnChild('checkRequest', { id: checkId, input: { ...want, checkId, requestId: request.id } });
+  }
+  if (checked !== context.checked) enqueue.assign({ checked, checks });
+}
+
+/** Stops and forgets the checks of every request not in `keep`. */
+function keepChecksOf(context: CameraGridContext, enqueue: CheckEnqueue, keep: ReadonlySet<number>): void {
+  const drop = Object.keys(context.checks)
+    .map(Number)
+    .filter((id) => !keep.has(id));
+  if (drop.length === 0) return;
+  for (const id of drop) enqueue.stopChild(context.checks[id]!.checkId);
+  enqueue.assign({
+    checks: Object.fromEntries(Object.entries(context.checks).filter(([id]) => keep.has(Number(id)))),
+  });
+}
+
 /** The current request's check outcome, when answered and still valid. */
 function currentOutcome(context: CameraGridContext): RequestCheckOutcome | null {
   return (context.request && context.checks[context.request.id]?.outcome) ?? null;
@@ -399,48 +442,19 @@ export const cameraGridMachine = setup({
      * stopped and made again.
      */
     checkAhead: enqueueActions(({ context, enqueue }) => {
-      let checked = context.checked;
-      const checks = { ...context.checks };
-      context.queue.forEach((request, index) => {
-        if (context.devices[request.deviceId]?.status !== 'open') return;
-        if (candidatesFor(context, request).length > 1) return;
-        const want = {
-          deviceId: request.deviceId,
-          cameraId: request.camera.camera_id,
-          numOfCameras: streamsAhead(context, request.deviceId, index) + 1,
-        };
-        const check = checks[request.id];
-        if (checkHolds(check, want)) return;
-        if (check) enqueue.stopChild(check.checkId);
-        checked += 1;
-        const checkId = `check-${checked}`;
-        checks[request.id] = { ...want, checkId, outcome: null };
-        enqueue.spawnChild('checkRequest', {
-          id: checkId,
-          input: { ...want, checkId, requestId: request.id },
-        });
-      });
-      if (checked !== context.checked) enqueue.assign({ checked, checks });
+      const wanted = context.queue.flatMap((request, index) =>
+        context.devices[request.deviceId]?.status === 'open' && candidatesFor(context, request).length <= 1
+          ? [{ request, numOfCameras: streamsAhead(context, request.deviceId, index) + 1 }]
+          : [],
+      );
+      makeChecks(context, enqueue, wanted);
     }),
     /** The current request's check, made now unless one holds for its device, camera and count. */
     checkCurrent: enqueueActions(({ context, enqueue }) => {
       const request = context.request;
       if (!request) return;
-      const want = {
-        deviceId: request.deviceId,
-        cameraId: request.camera.camera_id,
-        numOfCameras: context.entries.filter((e) => e.deviceId === request.deviceId).length + 1,
-      };
-      const check = context.checks[request.id];
-      if (checkHolds(check, want)) return;
-      if (check) enqueue.stopChild(check.checkId);
-      const checked = context.checked + 1;
-      const checkId = `check-${checked}`;
-      enqueue.assign({
-        checked,
-        checks: { ...context.checks, [request.id]: { ...want, checkId, outcome: null } },
-      });
-      enqueue.spawnChild('checkRequest', { id: checkId, input: { ...want, checkId, requestId: request.id } });
+      const numOfCameras = context.entries.filter((e) => e.deviceId === request.deviceId).length + 1;
+      makeChecks(context, enqueue, [{ request, numOfCameras }]);
     }),
     /** Keeps a check's answer (only from the check that is current for its request). */
     keepCheckOutcome: assign({
@@ -456,27 +470,15 @@ export const cameraGridMachine = setup({
       },
     }),
     /** A dialog opens: the checks made ahead are dropped (made again once the opener is free). */
-    dropChecks: enqueueActions(({ context, enqueue }) => {
-      const ids = Object.keys(context.checks);
-      if (ids.length === 0) return;
-      for (const id of ids) enqueue.stopChild(context.checks[Number(id)]!.checkId);
-      enqueue.assign({ checks: {} });
-    }),
+    dropChecks: enqueueActions(({ context, enqueue }) => keepChecksOf(context, enqueue, new Set())),
     /** Drops the checks of requests that are neither current nor queued (done, cancelled, reset). */
-    pruneChecks: enqueueActions(({ context, enqueue }) => {
-      const live = new Set([
-        ...context.queue.map((r) => r.id),
-        ...(context.request ? [context.request.id] : []),
-      ]);
-      const stale = Object.keys(context.checks)
-        .map(Number)
-        .filter((id) => !live.has(id));
-      if (stale.length === 0) return;
-      for (const id of stale) enqueue.stopChild(context.checks[id]!.checkId);
-      enqueue.assign({
-        checks: Object.fromEntries(Object.entries(context.checks).filter(([id]) => live.has(Number(id)))),
-      });
-    }),
+    pruneChecks: enqueueActions(({ context, enqueue }) =>
+      keepChecksOf(
+        context,
+        enqueue,
+        new Set([...context.queue.map((r) => r.id), ...(context.request ? [context.request.id] : [])]),
+      ),
+    ),
     /** Also asks the pool to connect the device when the event carried it (§8 "still attempted"). */
     connectRequestedDevice: enqueueActions(({ event, enqueue, system }) => {
       if (event.type !== 'stream.open' || !event.device) return;

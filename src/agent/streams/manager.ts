@@ -134,15 +134,10 @@ export class StreamManager {
       this.end(existing, 'stopped'); // the same viewer restarts its stream
     }
 
-    let feed = this.feeds.get(camera.cameraId);
-    if (!feed) {
-      feed = new CameraFeed(
-        camera,
-        pickResolution(camera.resolutions, camera.defaultResolution, req.resolution),
-        this.options.logger,
-      );
-      this.feeds.set(camera.cameraId, feed);
-    }
+    const feed = this.feedOf(
+      camera,
+      pickResolution(camera.resolutions, camera.defaultResolution, req.resolution),
+    );
     const iceServers = this.options.iceServers();
     const pc = new wrtc.RTCPeerConnection({ iceServers }) as unknown as RTCPeerConnection;
     let track: MediaStreamTrack | null = null;
@@ -263,11 +258,7 @@ export class StreamManager {
         this.end(s, 'camera-removed');
         return false;
       }
-      let feed = this.feeds.get(camera.cameraId);
-      if (!feed) {
-        feed = new CameraFeed(camera, s.resolution, this.options.logger);
-        this.feeds.set(camera.cameraId, feed);
-      }
+      const feed = this.feedOf(camera, s.resolution);
       const track = feed.addViewer(callId);
       try {
         await feed.whenReady(this.options.firstFrameWaitMs ?? FIRST_FRAME_WAIT_MS);
@@ -292,6 +283,16 @@ export class StreamManager {
       this.options.logger.info(`stream ${callId} resumed`);
       return true;
     });
+  }
+
+  /** The camera's running feed, or a new one at `resolution` (one capture per camera). */
+  private feedOf(camera: CameraDevice, resolution: ResolutionOption): CameraFeed {
+    let feed = this.feeds.get(camera.cameraId);
+    if (!feed) {
+      feed = new CameraFeed(camera, resolution, this.options.logger);
+      this.feeds.set(camera.cameraId, feed);
+    }
+    return feed;
   }
 
   /** Runs `op` after the stream's earlier pause/resume finished. */
