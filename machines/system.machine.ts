@@ -13,11 +13,11 @@
  */
 import { raise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { PEER_CONNECTION_LIMIT } from '../src/protocol/constants';
-import { authMachine } from './auth.machine';
-import { devicePoolMachine } from './devicePool.machine';
-import { devicesTableMachine } from './devicesTable.machine';
-import { signalMachine } from './signal.machine';
-import { cameraGridMachine } from './cameraGrid.machine';
+import { authMachine } from './accounts/auth.machine';
+import { devicePoolMachine } from './devices/devicePool.machine';
+import { devicesTableMachine } from './devices/devicesTable.machine';
+import { signalMachine } from './signalling/signal.machine';
+import { cameraGridMachine } from './cameras/cameraGrid.machine';
 import { SYSTEM_IDS } from './systemIds';
 
 export interface SystemInput {

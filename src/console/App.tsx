@@ -3,9 +3,9 @@
  * path is plain HTML (Mantine loads with the signed-in layout, dialogs and toasts; shell/mantine.tsx).
  */
 import { BrowserRouter } from 'react-router-dom';
-import type { ConsoleSystem } from './services/system';
+import type { ConsoleSystem } from './system';
 import { ConsoleRoutes } from './routes/router';
-import { SystemProvider } from './state/SystemProvider';
+import { SystemProvider } from './shell/SystemProvider';
 
 export function App({ system }: { system: ConsoleSystem }) {
   return (

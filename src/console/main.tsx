@@ -11,7 +11,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import i18n from './i18n';
 import { App } from './App';
-import { createConsoleSystem, getAuthRef, getSignalRef } from './services/system';
+import { createConsoleSystem, getAuthRef, getSignalRef } from './system';
 import { installAssetReload } from './shell/chunkReload';
 import { showToast } from './shell/toast';
 

@@ -14,17 +14,17 @@ import { MainLayoutLazy } from '../shell/MainLayoutLazy';
 import { RootShell } from '../shell/RootShell';
 import { RouteFallback } from '../shell/RouteFallback';
 import { lazyScreen } from '../shell/lazyScreen';
-import { ComingLater } from '../screens/misc/ComingLater';
-import { Expired, NotFound } from '../screens/misc/NotFound';
+import { ComingLater } from '../shell/ComingLater';
+import { Expired, NotFound } from '../shell/NotFound';
 import { RouteGuard } from './RouteGuard';
 import { NOT_FOUND_PATH } from './guard';
 import { ROUTES, type RouteEntry, type RouteLayout } from './table';
 
-const LoginScreen = lazyScreen(() => import('../screens/login/LoginScreen'));
-const DashboardScreen = lazyScreen(() => import('../screens/dashboard/DashboardScreen'));
-const DevicesScreen = lazyScreen(() => import('../screens/devices/DevicesScreen'));
-const CamerasScreen = lazyScreen(() => import('../screens/cameras/CamerasScreen'));
-const StreamDetailScreen = lazyScreen(() => import('../screens/cameras/StreamDetailScreen'));
+const LoginScreen = lazyScreen(() => import('../features/accounts/screens/LoginScreen'));
+const DashboardScreen = lazyScreen(() => import('../features/devices/screens/DashboardScreen'));
+const DevicesScreen = lazyScreen(() => import('../features/devices/screens/DevicesScreen'));
+const CamerasScreen = lazyScreen(() => import('../features/cameras/screens/CamerasScreen'));
+const StreamDetailScreen = lazyScreen(() => import('../features/cameras/screens/StreamDetailScreen'));
 
 function screenFor(entry: RouteEntry) {
   switch (entry.screen) {

@@ -4,7 +4,7 @@
  * long-lived actors and to every device connection actor.
  */
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
-import type { DialogEmitted } from '../../../machines/emitted';
+import type { DialogEmitted } from '../../../machines/notifications/emitted';
 import { useAuthRef, useEmittingActors, type EmittingActor } from '../state/hooks';
 import { enqueueDialog, type QueuedDialog } from './notices';
 

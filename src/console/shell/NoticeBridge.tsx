@@ -4,7 +4,7 @@
  * Renders the toast container once the first notice arrives.
  */
 import { useEffect } from 'react';
-import type { NoticeEmitted } from '../../../machines/emitted';
+import type { NoticeEmitted } from '../../../machines/notifications/emitted';
 import { useEmittingActors } from '../state/hooks';
 import { ToastHost, showToast } from './toast';
 

@@ -6,7 +6,7 @@
 import { Suspense, lazy } from 'react';
 import { useModalFacts } from '../state/hooks';
 
-const StreamModal = lazy(() => import('../screens/cameras/StreamModal'));
+const StreamModal = lazy(() => import('../features/cameras/screens/StreamModal'));
 
 /** §2 Upload notification: no uploads exist yet (a later issue adds the uploads actor). */
 export function UploadNotificationSlot() {

@@ -3,7 +3,7 @@
  * toast, so /login ships neither. Brings its own Mantine provider (the root has none; shell/mantine.tsx).
  */
 import { Notifications, notifications } from '@mantine/notifications';
-import type { NoticeVariant } from '../../../machines/emitted';
+import type { NoticeVariant } from '../../../machines/notifications/emitted';
 import { WithMantine } from './mantine';
 import { noticeColour } from './notices';
 

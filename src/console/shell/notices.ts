@@ -2,7 +2,7 @@
  * Mapping of emitted notices (machines/emitted.ts) to Mantine toasts (§2 "Toast notifications use the
  * fields title, message, variant"). Pure.
  */
-import type { NoticeVariant } from '../../../machines/emitted';
+import type { NoticeVariant } from '../../../machines/notifications/emitted';
 
 /** Mantine colour of a notice variant. */
 export function noticeColour(variant: NoticeVariant): string {

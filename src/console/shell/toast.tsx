@@ -4,7 +4,7 @@
  * mounts the container once a toast has been requested. /login ships none of it until something is shown.
  */
 import { Suspense, lazy, useSyncExternalStore } from 'react';
-import type { NoticeVariant } from '../../../machines/emitted';
+import type { NoticeVariant } from '../../../machines/notifications/emitted';
 
 let toastsModule: Promise<typeof import('./Toasts')> | null = null;
 /** The toast chunk, fetched once. */

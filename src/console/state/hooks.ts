@@ -8,16 +8,10 @@
  */
 import { useMemo } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
-import {
-  getAuthRef,
-  getDevicePoolRef,
-  getDevicesTableRef,
-  getSignalRef,
-  getStreamsRef,
-} from '../services/system';
+import { getAuthRef, getDevicePoolRef, getDevicesTableRef, getSignalRef, getStreamsRef } from '../system';
 import { streamStateOf, type DeviceConnectionState, type StreamState } from '../lib/format';
-import type { RecordingFile, StreamStats } from '../../../machines/stream.machine';
-import { useSystem } from './SystemProvider';
+import type { RecordingFile, StreamStats } from '../../../machines/cameras/stream.machine';
+import { useSystem } from '../shell/SystemProvider';
 
 export type AuthRef = ReturnType<typeof getAuthRef>;
 export type SignalRef = ReturnType<typeof getSignalRef>;

@@ -19,7 +19,7 @@ import {
   sidebarOpenAfterResize,
 } from '../../../src/console/shell/sidebar';
 import { enqueueDialog, noticeColour } from '../../../src/console/shell/notices';
-import { parseDemoAccount, validateLogin } from '../../../src/console/screens/login/validation';
+import { parseDemoAccount, validateLogin } from '../../../src/console/features/accounts/validation';
 
 /** Resolves an i18n key like 'login.errors.emailRequired' in the English resource. */
 const english = (key: string | undefined): string | undefined =>

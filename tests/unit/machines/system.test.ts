@@ -1,21 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
-import { authMachine, type LoginInput, type StoredSession } from '../../../machines/auth.machine';
+import { authMachine, type LoginInput, type StoredSession } from '../../../machines/accounts/auth.machine';
 import type { LoginResponse } from '../../../src/protocol/rest';
 import {
   deviceConnectionMachine,
   type DeviceInfo,
   type DeviceRef,
-} from '../../../machines/deviceConnection.machine';
-import { devicePoolMachine } from '../../../machines/devicePool.machine';
-import { devicesTableMachine } from '../../../machines/devicesTable.machine';
-import { signalMachine, type SignalInput } from '../../../machines/signal.machine';
-import { streamMachine, type StartedStream, type StartStreamInput } from '../../../machines/stream.machine';
+} from '../../../machines/devices/deviceConnection.machine';
+import { devicePoolMachine } from '../../../machines/devices/devicePool.machine';
+import { devicesTableMachine } from '../../../machines/devices/devicesTable.machine';
+import { signalMachine, type SignalInput } from '../../../machines/signalling/signal.machine';
+import {
+  streamMachine,
+  type StartedStream,
+  type StartStreamInput,
+} from '../../../machines/cameras/stream.machine';
 import {
   cameraGridMachine,
   type LoadedLayout,
   type RequestCheckInput,
-} from '../../../machines/cameraGrid.machine';
+} from '../../../machines/cameras/cameraGrid.machine';
 import { systemMachine } from '../../../machines/system.machine';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { flush, makeCamera, makeDevice, user } from './fixtures';

@@ -1,0 +1,608 @@
+/**
+ * One camera stream — spec §3 "Stream" (callId, deviceId, camera, pc, recording, currentStatus, application,
+ * isFullScreen), §2 "Recording state and status of a stream update the page", §7 device command `send-sdp`
+ * (answer or inferenceEngineError), §9 ICE gathering wait 5 s, stream engine answer wait 60 s, frame-rate
+ * interval 2000 ms, recorded video codec vp8.
+ *
+ * The camera grid (cameraGrid.machine.ts) spawns one per open cell after its opening flow (quota, chooser,
+ * conflict, resolution) passed. States:
+ * - `connecting`: new RTCPeerConnection, non-trickle offer, send-sdp, answer, first track (`startStream`).
+ * - `playing`: parallel regions — `visibility` (a cell hidden for HIDE_GRACE_MS pauses the stream),
+ *   `recorder` (MediaRecorder on the cell's MediaStream, VP8 WebM, downloadable file) and `stats` (an
+ *   overlay polled from getStats every FRAME_RATE_INTERVAL_MS while it is on).
+ * - `paused`: hidden (tab in background, scrolled away, grid page not shown, view gone). `held`: the peer
+ *   connection stays and the agent holds the stream (pause-stream: it stops encoding and sending); visible
+ *   again → `resuming` (resume-stream on the same connection, no negotiation) → `playing`, or `connecting`
+ *   when the agent no longer has it. Held for HOLD_MAX_MS → `released` (stop-stream + pc.close(); visible
+ *   again → `connecting`); the device link going down while held releases too.
+ * - `waitingForDevice` (shown as "Reconnecting"): the device link is down (`stream.deviceDown` from the
+ *   grid) — nothing is open; `stream.deviceUp` resumes with a new peer connection and send-sdp.
+ * - `retrying` (shown as "Reconnecting"): the stream itself ended (track ended, pc failed, or the agent's
+ *   `stream.status` closed event for this callId) while the device is up: back-off, then a new negotiation;
+ *   after STREAM_RESUME_MAX_ATTEMPTS failed resumes it gives up (`failed`).
+ * - `failed` (with a text; `stream.retry` starts over) and `closed` (final; the grid forgets it).
+ * Every way out of `connecting`/`playing`/`resuming` releases the session (stop-stream + pc.close()) or holds
+ * it (`paused.held`): `waitingForDevice`/`retrying`/`failed`/`closed`/`paused.released` call `releaseStream`
+ * on entry (it is idempotent), `connecting`'s actor releases what it started when cancelled. The grid sends
+ * `stream.close` before it stops a stream actor, so a stopped stream leaves nothing open either.
+ *
+ * Side effects — `startStream`, `watchStream`, `resumeStream`, `recordStream`, `pollStats`, `releaseStream`,
+ * `holdStream`, `revokeRecording` — are provided by src/console/services (streamSession.ts, streamMedia.ts).
+ */
+import { assign, fromCallback, fromPromise, not, setup, stateIn, type AnyActorRef } from 'xstate';
+import type { DeviceCamera, ResolutionOption } from '../../src/protocol/commands';
+import { FRAME_RATE_INTERVAL_MS, STREAM_ENGINE_ANSWER_WAIT_MS } from '../../src/protocol/constants';
+import { errorText, type ConsoleEmitted } from '../notifications/emitted';
+
+export const STREAM_TEXTS = {
+  deviceDisconnected: 'Device disconnected',
+  noAnswer: 'Could not get an answer from the device.',
+  failed: 'Stream could not be started.',
+  recordFailed: 'Recording failed.',
+} as const;
+
+/** A hidden cell pauses after this long, ms (issue 3: the agent stops encoding within 5 s). */
+export const HIDE_GRACE_MS = 1_000;
+/** A paused stream keeps its peer connection (held by the agent) this long, then releases it, ms. */
+export const HOLD_MAX_MS = 60_000;
+/** Resume back-off of a stream that ended while its device is up: 500 ms doubling, at most 5 s. */
+export const STREAM_RETRY_BASE_MS = 500;
+export const STREAM_RETRY_MAX_MS = 5_000;
+/** Resumes tried before the stream gives up with `failed`. */
+export const STREAM_RESUME_MAX_ATTEMPTS = 6;
+/** Longest wait for MediaRecorder's file after Stop, ms. */
+export const RECORD_SAVE_WAIT_MS = 5_000;
+/** §9 recorded video codec vp8, in a WebM container. */
+export const RECORDING_MIME_TYPE = 'video/webm;codecs=vp8';
+
+/** One reading of the stats overlay (from RTCPeerConnection.getStats(); null = not reported). */
+export interface StreamStats {
+  width: number | null;
+  height: number | null;
+  /** Decoded frames per second. */
+  fps: number | null;
+  /** Received video bitrate, kbit/s. */
+  bitrateKbps: number | null;
+  /** Round-trip time of the selected ICE candidate pair, ms. */
+  rttMs: number | null;
+  /** Packets lost since the stream started. */
+  packetsLost: number | null;
+  /** Codec, e.g. 'VP8'. */
+  codec: string | null;
+}
+
+/** A finished recording: an object URL the user can download. */
+export interface RecordingFile {
+  url: string;
+  bytes: number;
+  mimeType: string;
+  /** Suggested file name, e.g. 'Camera 0-2025-01-01T10-00-00.webm'. */
+  fileName: string;
+}
+
+export interface StreamContext {
+  /** Unique id of the stream; also the §3 callId sent with send-sdp. */
+  streamId: string;
+  deviceId: string;
+  deviceLabel: string;
+  camera: DeviceCamera;
+  /** The live video (first remote track's stream) while playing. */
+  mediaStream: MediaStream | null;
+  error: string | null;
+  /** Requested resolution (null: the device's default); replaced by the one the device answered. */
+  resolution: ResolutionOption | null;
+  /** Who hears `stream.closed` (the grid); null when run alone. */
+  reportTo: AnyActorRef | null;
+  /** Is the device link open (from the grid's device reports)? */
+  deviceOpen: boolean;
+  /** Failed resumes in a row (drives the back-off). */
+  attempts: number;
+  /** The stream has played at least once (a later start is a resume). */
+  resumed: boolean;
+  /** The grid cell reports itself visible (document visible and in view; true until told otherwise). */
+  cellVisible: boolean;
+  /** The cell's grid page is the one shown. */
+  onShownPage: boolean;
+  /** The stream modal (§2) shows this stream. */
+  modalVisible: boolean;
+  /** Stats overlay switched on. */
+  statsOn: boolean;
+  stats: StreamStats | null;
+  /** The last finished recording. */
+  recording: RecordingFile | null;
+  /** §3 application flag: a stream of an inference application (details and minimize in the modal). */
+  application: boolean;
+}
+
+export interface StreamInput {
+  streamId: string;
+  deviceId: string;
+  deviceLabel: string;
+  camera: DeviceCamera;
+  resolution?: ResolutionOption | null;
+  reportTo?: AnyActorRef | null;
+  /** Is the device link open now? false: wait for `stream.deviceUp` (restored streams). Default true. */
+  deviceOpen?: boolean;
+  /** Is the stream's grid page shown? Default true. */
+  onShownPage?: boolean;
+  application?: boolean;
+}
+
+/** Which view reports visibility: the grid cell or the stream modal. */
+export type StreamViewer = 'cell' | 'modal';
+
+export type StreamEvent =
+  | { type: 'stream.close' }
+  | { type: 'stream.retry' }
+  /** From the grid: the device link is reconnecting (streams wait). */
+  | { type: 'stream.deviceDown' }
+  /** From the grid: the device link is open (again). */
+  | { type: 'stream.deviceUp' }
+  /** From the grid: the device link was closed by the user or could not be opened (streams fail). */
+  | { type: 'stream.deviceLost' }
+  /** Internal (watchStream): track ended, peer connection failed, or the agent closed the stream. */
+  | { type: 'stream.ended'; error: string }
+  /** From a view: is it showing the video (document visible, in the viewport, mounted)? */
+  | { type: 'stream.view'; viewer: StreamViewer; visible: boolean }
+  /** From the grid: is this stream's page the one shown? */
+  | { type: 'stream.page'; shown: boolean }
+  | { type: 'record.start' }
+  | { type: 'record.stop' }
+  /** From the recorder service (also after the stream left `playing`). */
+  | { type: 'record.saved'; file: RecordingFile }
+  | { type: 'record.failed'; error: string }
+  | { type: 'stats.toggle' }
+  /** Internal (pollStats). */
+  | { type: 'stats.sample'; stats: StreamStats };
+
+/** Input of `startStream`. */
+export interface StartStreamInput {
+  streamId: string;
+  deviceId: string;
+  camera: DeviceCamera;
+  resolution: ResolutionOption | null;
+}
+/** Output of `startStream`. */
+export interface StartedStream {
+  mediaStream: MediaStream;
+  resolution: ResolutionOption | null;
+}
+/** Input of `recordStream`: the service sends `record.saved`/`record.failed` to `owner`. */
+export interface RecordStreamInput {
+  streamId: string;
+  fileStem: string;
+  mediaStream: MediaStream;
+  owner: AnyActorRef;
+}
+
+/** What the stream tells the grid when it is closed. */
+export interface StreamClosedReport {
+  type: 'stream.closed';
+  streamId: string;
+}
+
+/** Is the stream shown anywhere (modal, or its cell on the shown page)? */
+export const isShown = (c: Pick<StreamContext, 'modalVisible' | 'onShownPage' | 'cellVisible'>): boolean =>
+  c.modalVisible || (c.onShownPage && c.cellVisible);
+
+type ViewFacts = Pick<StreamContext, 'modalVisible' | 'onShownPage' | 'cellVisible'>;
+/** The view facts after a `stream.view`/`stream.page` event. */
+function viewAfter(c: ViewFacts, e: StreamEvent): ViewFacts {
+  if (e.type === 'stream.page') return { ...pickView(c), onShownPage: e.shown };
+  if (e.type === 'stream.view') {
+    return e.viewer === 'modal'
+      ? { ...pickView(c), modalVisible: e.visible }
+      : { ...pickView(c), cellVisible: e.visible };
+  }
+  return pickView(c);
+}
+const pickView = (c: ViewFacts): ViewFacts => ({
+  modalVisible: c.modalVisible,
+  onShownPage: c.onShownPage,
+  cellVisible: c.cellVisible,
+});
+
+const notProvided = (name: string): never => {
+  throw new Error(`stream: actor '${name}' is not provided`);
+};
+const releaseParams = ({ context }: { context: StreamContext }) => ({
+  streamId: context.streamId,
+  deviceId: context.deviceId,
+});
+const release = { type: 'releaseStream', params: releaseParams } as const;
+const hold = { type: 'holdStream', params: releaseParams } as const;
+/** A new recording replaces the previous file (and closing drops it): free its object URL. */
+const revokeOld = {
+  type: 'revokeRecording',
+  params: ({ context }: { context: StreamContext }) => ({ url: context.recording?.url ?? null }),
+} as const;
+
+export const streamMachine = setup({
+  types: {
+    context: {} as StreamContext,
+    events: {} as StreamEvent,
+    input: {} as StreamInput,
+    emitted: {} as ConsoleEmitted,
+  },
+  actors: {
+    /** Builds the RTCPeerConnection, exchanges SDP with send-sdp and resolves on the first track. */
+    startStream: fromPromise<StartedStream, StartStreamInput>(async () => notProvided('startStream')),
+    /** While playing: sends `stream.ended` when the track ends, the pc fails or the agent closes the call. */
+    watchStream: fromCallback<StreamEvent, { streamId: string; deviceId: string }>(() =>
+      notProvided('watchStream'),
+    ),
+    /** MediaRecorder (RECORDING_MIME_TYPE) on the stream; stops on clean-up and reports the file. */
+    recordStream: fromCallback<StreamEvent, RecordStreamInput>(() => notProvided('recordStream')),
+    /** Sends `stats.sample` every FRAME_RATE_INTERVAL_MS from the stream's pc.getStats(). */
+    pollStats: fromCallback<StreamEvent, { streamId: string; intervalMs: number }>(() =>
+      notProvided('pollStats'),
+    ),
+    /**
+     * resume-stream for a held stream: true when the agent sends it again on the same peer connection;
+     * false (or an error) when it has no such stream any more (the session is then released).
+     */
+    resumeStream: fromPromise<boolean, { streamId: string; deviceId: string }>(async () =>
+      notProvided('resumeStream'),
+    ),
+  },
+  actions: {
+    /** stop-stream over the device link + pc.close(); idempotent. Provided by services. */
+    releaseStream: (_, _params: { streamId: string; deviceId: string }) => {},
+    /** pause-stream over the device link; the peer connection stays. Provided by services. */
+    holdStream: (_, _params: { streamId: string; deviceId: string }) => {},
+    /** Frees a recording's object URL. Provided by services. */
+    revokeRecording: (_, _params: { url: string | null }) => {},
+    reportClosed: ({ context }) => {
+      const report: StreamClosedReport = { type: 'stream.closed', streamId: context.streamId };
+      context.reportTo?.send(report);
+    },
+    clearMedia: assign({ mediaStream: null, stats: null }),
+    clearError: assign({ error: null }),
+    trackView: assign(({ context, event }) => viewAfter(context, event)),
+    deviceUp: assign({ deviceOpen: true }),
+    deviceDown: assign({ deviceOpen: false }),
+    countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
+    storeRecording: assign(({ context, event }) => {
+      if (event.type !== 'record.saved') return {};
+      return { recording: event.file, error: context.error };
+    }),
+    toggleStats: assign({
+      statsOn: ({ context }) => !context.statsOn,
+      stats: ({ context }) => (context.statsOn ? null : context.stats),
+    }),
+    storeStats: assign({
+      stats: ({ context, event }) => (event.type === 'stats.sample' ? event.stats : context.stats),
+    }),
+  },
+  guards: {
+    deviceOpen: ({ context }) => context.deviceOpen,
+    shown: ({ context }) => isShown(context),
+    /** The view event makes the stream hidden (and it is not recording, which needs the video). */
+    hiddenAfter: ({ context, event }) => !isShown(viewAfter(context, event)),
+    shownAfter: ({ context, event }) => isShown(viewAfter(context, event)),
+    shownAfterAndDeviceOpen: ({ context, event }) => context.deviceOpen && isShown(viewAfter(context, event)),
+    /** The stream has played before (a resume, not a first start) and may try again. */
+    canResume: ({ context }) => context.resumed && context.attempts < STREAM_RESUME_MAX_ATTEMPTS,
+    withinAttempts: ({ context }) => context.attempts <= STREAM_RESUME_MAX_ATTEMPTS,
+    statsOn: ({ context }) => context.statsOn,
+    notRecording: not(stateIn('#stream.playing.recorder.recording')),
+    resumed: (_, params: { resumed: boolean }) => params.resumed,
+  },
+  delays: {
+    /** §9 stream engine answer wait 60 s. */
+    streamStartTimeout: STREAM_ENGINE_ANSWER_WAIT_MS,
+    hideGrace: HIDE_GRACE_MS,
+    retryDelay: ({ context }) =>
+      Math.min(STREAM_RETRY_MAX_MS, STREAM_RETRY_BASE_MS * 2 ** Math.max(0, context.attempts - 1)),
+    recordSaveWait: RECORD_SAVE_WAIT_MS,
+    holdMax: HOLD_MAX_MS,
+  },
+}).createMachine({
+  id: 'stream',
+  initial: 'starting',
+  context: ({ input }) => ({
+    streamId: input.streamId,
+    deviceId: input.deviceId,
+    deviceLabel: input.deviceLabel,
+    camera: input.camera,
+    mediaStream: null,
+    error: null,
+    resolution: input.resolution ?? null,
+    reportTo: input.reportTo ?? null,
+    deviceOpen: input.deviceOpen ?? true,
+    attempts: 0,
+    resumed: false,
+    cellVisible: true,
+    onShownPage: input.onShownPage ?? true,
+    modalVisible: false,
+    statsOn: false,
+    stats: null,
+    recording: null,
+    application: input.application ?? false,
+  }),
+  on: {
+    'stream.close': { target: '.closed' },
+    'stream.view': { actions: 'trackView' },
+    'stream.page': { actions: 'trackView' },
+    'stream.deviceUp': { actions: 'deviceUp' },
+    'stream.deviceDown': { actions: 'deviceDown' },
+    'record.saved': { actions: [revokeOld, 'storeRecording'] },
+    'stats.toggle': { actions: 'toggleStats' },
+  },
+  states: {
+    /** Decides where a new (or restarted) stream begins. */
+    starting: {
+      always: [{ guard: 'deviceOpen', target: 'connecting' }, { target: 'waitingForDevice' }],
+    },
+    connecting: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'startStream',
+        src: 'startStream',
+        input: ({ context }) => ({
+          streamId: context.streamId,
+          deviceId: context.deviceId,
+          camera: context.camera,
+          resolution: context.resolution,
+        }),
+        onDone: {
+          target: 'playing',
+          actions: assign({
+            mediaStream: ({ event }) => event.output.mediaStream,
+            resolution: ({ event, context }) => event.output.resolution ?? context.resolution,
+            attempts: 0,
+            resumed: true,
+          }),
+        },
+        onError: [
+          // A resume that failed (the agent may still be starting its cameras): back off and try again.
+          {
+            guard: 'canResume',
+            target: 'retrying',
+            actions: assign({ error: ({ event }) => errorText(event.error, STREAM_TEXTS.failed) }),
+          },
+          {
+            target: 'failed',
+            actions: assign({ error: ({ event }) => errorText(event.error, STREAM_TEXTS.failed) }),
+          },
+        ],
+      },
+      after: {
+        streamStartTimeout: { target: 'failed', actions: assign({ error: STREAM_TEXTS.noAnswer }) },
+      },
+      on: {
+        'stream.deviceDown': { target: 'waitingForDevice', actions: 'deviceDown' },
+        'stream.deviceLost': {
+          target: 'failed',
+          actions: ['deviceDown', assign({ error: STREAM_TEXTS.deviceDisconnected })],
+        },
+      },
+    },
+    playing: {
+      type: 'parallel',
+      invoke: {
+        id: 'watchStream',
+        src: 'watchStream',
+        input: ({ context }) => ({ streamId: context.streamId, deviceId: context.deviceId }),
+      },
+      on: {
+        'stream.ended': { target: 'retrying', actions: assign({ error: ({ event }) => event.error }) },
+        'stream.deviceDown': { target: 'waitingForDevice', actions: 'deviceDown' },
+        'stream.deviceLost': {
+          target: 'failed',
+          actions: ['deviceDown', assign({ error: STREAM_TEXTS.deviceDisconnected })],
+        },
+      },
+      states: {
+        visibility: {
+          initial: 'check',
+          states: {
+            check: {
+              always: [{ guard: 'shown', target: 'shown' }, { target: 'hiding' }],
+            },
+            shown: {
+              on: {
+                'stream.view': [
+                  { guard: 'hiddenAfter', target: 'hiding', actions: 'trackView' },
+                  { actions: 'trackView' },
+                ],
+                'stream.page': [
+                  { guard: 'hiddenAfter', target: 'hiding', actions: 'trackView' },
+                  { actions: 'trackView' },
+                ],
+              },
+            },
+            hiding: {
+              // A recording needs the video: a hidden cell that records keeps playing.
+              after: { hideGrace: { guard: 'notRecording', target: '#stream.paused' } },
+              on: {
+                'stream.view': [
+                  { guard: 'shownAfter', target: 'shown', actions: 'trackView' },
+                  { actions: 'trackView' },
+                ],
+                'stream.page': [
+                  { guard: 'shownAfter', target: 'shown', actions: 'trackView' },
+                  { actions: 'trackView' },
+                ],
+              },
+            },
+          },
+        },
+        recorder: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { 'record.start': { target: 'recording' } },
+            },
+            recording: {
+              tags: ['recording'],
+              invoke: {
+                id: 'recordStream',
+                src: 'recordStream',
+                input: ({ context, self }) => ({
+                  streamId: context.streamId,
+                  fileStem: context.camera.label || context.camera.name || context.camera.camera_id,
+                  mediaStream: context.mediaStream!,
+                  owner: self,
+                }),
+              },
+              on: {
+                'record.stop': { target: 'saving' },
+                'record.failed': {
+                  target: 'idle',
+                  actions: assign({ error: ({ event }) => event.error || STREAM_TEXTS.recordFailed }),
+                },
+              },
+            },
+            saving: {
+              tags: ['busy'],
+              after: { recordSaveWait: { target: 'idle' } },
+              on: {
+                'record.saved': { target: 'idle', actions: [revokeOld, 'storeRecording'] },
+                'record.failed': {
+                  target: 'idle',
+                  actions: assign({ error: ({ event }) => event.error || STREAM_TEXTS.recordFailed }),
+                },
+              },
+            },
+          },
+        },
+        stats: {
+          initial: 'check',
+          states: {
+            check: {
+              always: [{ guard: 'statsOn', target: 'on' }, { target: 'off' }],
+            },
+            off: {
+              on: { 'stats.toggle': { target: 'on', actions: 'toggleStats' } },
+            },
+            on: {
+              invoke: {
+                id: 'pollStats',
+                src: 'pollStats',
+                input: ({ context }) => ({ streamId: context.streamId, intervalMs: FRAME_RATE_INTERVAL_MS }),
+              },
+              on: {
+                'stats.sample': { actions: 'storeStats' },
+                'stats.toggle': { target: 'off', actions: 'toggleStats' },
+              },
+            },
+          },
+        },
+      },
+    },
+    /** Hidden: the agent holds the stream (`held`), or nothing is open (`released`). */
+    paused: {
+      initial: 'held',
+      on: {
+        'stream.deviceLost': {
+          target: 'failed',
+          actions: ['deviceDown', assign({ error: STREAM_TEXTS.deviceDisconnected })],
+        },
+      },
+      states: {
+        /** The peer connection stays; the agent stopped encoding (pause-stream). */
+        held: {
+          entry: hold,
+          after: { holdMax: { target: 'released' } },
+          on: {
+            'stream.view': [
+              { guard: 'shownAfterAndDeviceOpen', target: '#stream.resuming', actions: 'trackView' },
+              { actions: 'trackView' },
+            ],
+            'stream.page': [
+              { guard: 'shownAfterAndDeviceOpen', target: '#stream.resuming', actions: 'trackView' },
+              { actions: 'trackView' },
+            ],
+            // The agent ends the link's streams: nothing is held any more.
+            'stream.deviceDown': { target: 'released', actions: 'deviceDown' },
+          },
+        },
+        /** Nothing is open; visible again → a new negotiation. */
+        released: {
+          entry: ['clearMedia', release],
+          on: {
+            'stream.view': [
+              { guard: 'shownAfterAndDeviceOpen', target: '#stream.connecting', actions: 'trackView' },
+              { actions: 'trackView' },
+            ],
+            'stream.page': [
+              { guard: 'shownAfterAndDeviceOpen', target: '#stream.connecting', actions: 'trackView' },
+              { actions: 'trackView' },
+            ],
+            'stream.deviceUp': [
+              { guard: 'shown', target: '#stream.connecting', actions: 'deviceUp' },
+              { actions: 'deviceUp' },
+            ],
+          },
+        },
+      },
+    },
+    /** Visible again: resume-stream on the held connection; the agent no longer has it → a new negotiation. */
+    resuming: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resumeStream',
+        src: 'resumeStream',
+        input: ({ context }) => ({ streamId: context.streamId, deviceId: context.deviceId }),
+        onDone: [
+          {
+            guard: { type: 'resumed', params: ({ event }) => ({ resumed: event.output }) },
+            target: 'playing',
+          },
+          { target: 'connecting' },
+        ],
+        onError: { target: 'connecting' },
+      },
+      on: {
+        'stream.deviceDown': { target: 'waitingForDevice', actions: 'deviceDown' },
+        'stream.deviceLost': {
+          target: 'failed',
+          actions: ['deviceDown', assign({ error: STREAM_TEXTS.deviceDisconnected })],
+        },
+      },
+    },
+    /** The device link is down: wait for it (shown as "Reconnecting"). */
+    waitingForDevice: {
+      tags: ['reconnecting'],
+      entry: ['clearMedia', release],
+      on: {
+        'stream.deviceUp': [
+          { guard: 'shown', target: 'connecting', actions: 'deviceUp' },
+          { target: 'paused.released', actions: 'deviceUp' },
+        ],
+        'stream.deviceLost': {
+          target: 'failed',
+          actions: ['deviceDown', assign({ error: STREAM_TEXTS.deviceDisconnected })],
+        },
+      },
+    },
+    /** The stream ended while its device is up: back off, then negotiate again (shown as "Reconnecting"). */
+    retrying: {
+      tags: ['reconnecting'],
+      entry: ['countAttempt', 'clearMedia', release],
+      after: {
+        retryDelay: [{ guard: 'withinAttempts', target: 'starting' }, { target: 'failed' }],
+      },
+      on: {
+        'stream.deviceDown': { target: 'waitingForDevice', actions: 'deviceDown' },
+        'stream.deviceLost': {
+          target: 'failed',
+          actions: ['deviceDown', assign({ error: STREAM_TEXTS.deviceDisconnected })],
+        },
+      },
+    },
+    failed: {
+      tags: ['error'],
+      entry: ['clearMedia', release],
+      on: {
+        'stream.retry': { target: 'starting', actions: assign({ attempts: 0 }) },
+      },
+    },
+    closed: {
+      type: 'final',
+      entry: ['clearMedia', release, revokeOld, 'reportClosed'],
+    },
+  },
+});

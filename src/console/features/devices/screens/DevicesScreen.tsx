@@ -1,0 +1,292 @@
+/**
+ * /control-panel/devices — the server-paginated devices table (§7 get_devices/, §9 defaults: page 1, 5 per
+ * page, label ascending; §5 quick search ≥ 2 characters, 200 ms debounce — both in the devicesTable
+ * machine). Each row shows the device, its connection state from its own deviceConnection actor (§4) and,
+ * while open, live health and usage; a row subscribes to its own actor so a metrics tick re-renders only
+ * that row. `?device={id}` (§2 "A log warning links to /control-panel/devices?device={id}") highlights
+ * that device and shows its details.
+ */
+import { memo, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Device } from '../../../../protocol/rest';
+import { canConnect, connectionColour, deviceType, pageCount } from '../../../lib/format';
+import {
+  useConnectionState,
+  useDeviceConnectionRef,
+  useDevicePoolRef,
+  useDevicesTableQuery,
+  useDevicesTableRef,
+  useDevicesTableRows,
+  useClientVersion,
+  useConnectionError,
+  type DeviceConnectionRef,
+} from '../../../state/hooks';
+import { LiveMetricsLine } from './LiveMetricsLine';
+import { DeviceDetails } from './DeviceDetails';
+
+/** Page sizes offered (the server accepts 1…100). */
+const PER_PAGE_OPTIONS = [5, 10, 20, 50];
+
+export default function DevicesScreen() {
+  const { t } = useTranslation();
+  const table = useDevicesTableRef();
+  const query = useDevicesTableQuery();
+  const rows = useDevicesTableRows();
+  const [params] = useSearchParams();
+  const highlighted = params.get('device');
+  const [search, setSearch] = useState(query.search);
+
+  // The machine loads on sign-in; a table that has never loaded (or failed) loads when the screen opens.
+  useEffect(() => {
+    if (query.status === 'idle') table.send({ type: 'table.refresh' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit
+  }, []);
+
+  const highlightedDevice = highlighted
+    ? rows.find((d) => d.device_id === highlighted || d.id === highlighted)
+    : undefined;
+  const sortDir = (column: typeof query.orderBy) =>
+    query.orderBy === column ? (query.orderAs === 'asc' ? 'ascending' : 'descending') : 'none';
+  const sortBy = (column: typeof query.orderBy) =>
+    table.send({
+      type: 'table.sort',
+      orderBy: column,
+      orderAs: query.orderBy === column && query.orderAs === 'asc' ? 'desc' : 'asc',
+    });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>{t('devices.title')}</Title>
+          <Text c="dimmed" size="sm" data-testid="devices-summary">
+            {t('devices.total', { count: query.totalItems, online: query.activeDevicesCount })}
+          </Text>
+        </div>
+        <Group align="flex-end">
+          <TextInput
+            label={t('devices.search')}
+            description={t('devices.searchHint')}
+            type="search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              table.send({ type: 'table.search', search: e.currentTarget.value });
+            }}
+            data-testid="devices-search"
+          />
+          <NativeSelect
+            label={t('devices.perPage')}
+            value={String(query.perPage)}
+            onChange={(e) => table.send({ type: 'table.perPage', perPage: Number(e.currentTarget.value) })}
+            data={PER_PAGE_OPTIONS.map(String)}
+            data-testid="devices-per-page"
+          />
+        </Group>
+      </Group>
+
+      {query.status === 'failed' && (
+        <Alert color="red" role="alert" title={t('devices.loadFailed')}>
+          <Text size="sm">{query.error}</Text>
+          <Button mt="xs" size="xs" variant="light" onClick={() => table.send({ type: 'table.refresh' })}>
+            {t('devices.reload')}
+          </Button>
+        </Alert>
+      )}
+
+      {highlighted && !highlightedDevice && query.status === 'ready' && (
+        <Alert color="yellow">{t('devices.notOnPage', { id: highlighted })}</Alert>
+      )}
+
+      <Paper withBorder>
+        <Table.ScrollContainer minWidth={1100}>
+          <Table striped highlightOnHover aria-busy={query.status === 'loading'} data-testid="devices-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th aria-sort={sortDir('label')}>
+                  <UnstyledButton
+                    onClick={() => sortBy('label')}
+                    data-testid="sort-label"
+                    className="sort-button"
+                  >
+                    {t('devices.label')} {sortArrow(sortDir('label'))}
+                  </UnstyledButton>
+                </Table.Th>
+                <Table.Th>{t('devices.type')}</Table.Th>
+                <Table.Th>{t('devices.clientVersion')}</Table.Th>
+                <Table.Th aria-sort={sortDir('is_active')}>
+                  <UnstyledButton onClick={() => sortBy('is_active')} className="sort-button">
+                    {t('devices.online')} {sortArrow(sortDir('is_active'))}
+                  </UnstyledButton>
+                </Table.Th>
+                <Table.Th>{t('devices.connection')}</Table.Th>
+                <Table.Th>{t('devices.action')}</Table.Th>
+                <Table.Th>{t('devices.live')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((device) => (
+                <DeviceRow
+                  key={device.device_id}
+                  device={device}
+                  highlighted={device === highlightedDevice}
+                />
+              ))}
+              {rows.length === 0 && query.status !== 'loading' && (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text c="dimmed">{t('devices.empty')}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+
+      <nav aria-label={t('devices.pagination')}>
+        <Pagination
+          total={pageCount(query.totalItems, query.perPage)}
+          value={query.page}
+          onChange={(page) => table.send({ type: 'table.page', page })}
+          data-testid="devices-pagination"
+        />
+      </nav>
+
+      {highlightedDevice && <DeviceDetails device={highlightedDevice} />}
+    </Stack>
+  );
+}
+
+function sortArrow(dir: 'ascending' | 'descending' | 'none'): string {
+  return dir === 'ascending' ? '▲' : dir === 'descending' ? '▼' : '';
+}
+
+/** One device row; its live part follows only this device's connection actor. */
+const DeviceRow = memo(function DeviceRow({ device, highlighted }: { device: Device; highlighted: boolean }) {
+  const { t } = useTranslation();
+  const connection = useDeviceConnectionRef(device.device_id);
+  const rowRef = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    if (highlighted) rowRef.current?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
+  return (
+    <Table.Tr
+      ref={rowRef}
+      data-testid={`device-row-${device.device_id}`}
+      data-highlighted={highlighted || undefined}
+      aria-current={highlighted ? 'true' : undefined}
+      className={highlighted ? 'row-highlighted' : undefined}
+    >
+      <Table.Td>
+        <Text fw={500}>{device.label}</Text>
+        <Text size="xs" c="dimmed">
+          {device.device_id}
+        </Text>
+      </Table.Td>
+      <Table.Td>{deviceType(device.chipset_id)}</Table.Td>
+      <Table.Td>
+        <ClientVersion device={device} connection={connection} />
+      </Table.Td>
+      <Table.Td>
+        <Badge color={device.is_active ? 'green' : 'gray'} variant="light">
+          {device.is_active ? t('devices.yes') : t('devices.no')}
+        </Badge>
+      </Table.Td>
+      <ConnectionCells device={device} connection={connection} />
+    </Table.Tr>
+  );
+});
+
+/** The version the server lists, replaced by the one the device reports once connected. */
+function ClientVersion({
+  device,
+  connection,
+}: {
+  device: Device;
+  connection: DeviceConnectionRef | undefined;
+}) {
+  const live = useClientVersion(connection);
+  return <>{live ?? device.client_version ?? '–'}</>;
+}
+
+/** Connection state, the Connect/Disconnect button and live health & usage of one device (§4). */
+function ConnectionCells({
+  device,
+  connection,
+}: {
+  device: Device;
+  connection: DeviceConnectionRef | undefined;
+}) {
+  const { t } = useTranslation();
+  const pool = useDevicePoolRef();
+  const state = useConnectionState(connection);
+  const error = useConnectionError(connection);
+  const connectable = canConnect(state);
+  return (
+    <>
+      <Table.Td>
+        <Badge
+          color={connectionColour(state)}
+          variant="light"
+          data-testid={`device-connection-${device.device_id}`}
+          data-state={state}
+        >
+          {t(`connection.${state}`)}
+        </Badge>
+        {error && (state === 'errored' || state === 'closed') && (
+          <Text size="xs" c="red" mt={2} maw={220} data-testid={`device-error-${device.device_id}`}>
+            {error}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {connectable ? (
+          <Button
+            size="xs"
+            onClick={() => pool.send({ type: 'device.connect', device })}
+            aria-label={`${t('devices.connect')} ${device.label}`}
+            data-testid={`device-connect-${device.device_id}`}
+          >
+            {state === 'errored' || state === 'closed' ? t('devices.retry') : t('devices.connect')}
+          </Button>
+        ) : (
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => pool.send({ type: 'device.disconnect', deviceId: device.device_id })}
+            aria-label={`${t('devices.disconnect')} ${device.label}`}
+            data-testid={`device-disconnect-${device.device_id}`}
+          >
+            {t('devices.disconnect')}
+          </Button>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {state === 'open' ? (
+          <LiveMetricsLine connection={connection} testId={`device-live-${device.device_id}`} />
+        ) : (
+          <Text size="xs" c="dimmed">
+            –
+          </Text>
+        )}
+      </Table.Td>
+    </>
+  );
+}

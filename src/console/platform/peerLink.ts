@@ -1,0 +1,334 @@
+/**
+ * The browser's PeerJS peer and its device links — spec §4 "Signal connection status", "Device
+ * connection"; §7 `get_browser_token` (servers, token); ARCHITECTURE "The device link".
+ *
+ * - One `Peer` per tab, id = browserId ('web-' + random), token from POST get_browser_token, ICE servers
+ *   from its `servers`; path '/peerjs', key 'peerjs', host/port/secure from window.location.
+ *   peerjs is loaded with a dynamic `import('peerjs')` so the /login route does not ship it.
+ * - A signalling drop (peer 'disconnected') is reported to the signal machine (`onLost`), which calls
+ *   `open()` again: the same peer reconnects, or a new one is created when it was destroyed.
+ * - Device links: `openDevice` = POST device-grant → peer.connect(device_id, { serialization: 'json',
+ *   reliable: true }) → hello/hello.ok. `callDevice(deviceId, process, payload)` is the typed request/reply.
+ * - The device-link code (deviceRpc.ts, which validates with zod) is loaded on demand: prefetched when
+ *   signalling opens, awaited by `openDevice`; device links only exist after that, so `callDevice` never waits.
+ */
+import { DEVICE_CONNECTION_TIMEOUT_MS, PEERJS_KEY, PEERJS_PATH } from '../../protocol/constants';
+import type { CommandReply, CommandRequest, DeviceProcess } from '../../protocol/commands';
+import type { IceServer } from '../../protocol/rest';
+import type { ApiClient } from './http';
+import type { DeviceLinkClient } from './deviceRpc';
+import { DeviceCommandError, randomId, type CallOptions, type DataConnectionLike } from './linkShared';
+
+export { DeviceCommandError } from './linkShared';
+
+type DeviceRpcModule = typeof import('./deviceRpc');
+let deviceRpc: Promise<DeviceRpcModule> | null = null;
+/**
+ * deviceRpc.ts (and with it zod and the command/link schemas), imported once: prefetched when signalling
+ * opens, awaited by the first `openDevice`. A failed load is retried next time.
+ */
+function loadDeviceRpc(): Promise<DeviceRpcModule> {
+  deviceRpc ??= import('./deviceRpc').catch((error: unknown) => {
+    deviceRpc = null;
+    throw error;
+  });
+  return deviceRpc;
+}
+
+/** The part of a PeerJS `Peer` we use. */
+export interface PeerLike {
+  readonly id: string;
+  readonly open: boolean;
+  readonly disconnected: boolean;
+  readonly destroyed: boolean;
+  on(event: 'open', listener: (id: string) => void): unknown;
+  on(event: 'disconnected' | 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error & { type?: string }) => void): unknown;
+  off(event: string, listener: (...args: never[]) => void): unknown;
+  connect(peerId: string, options: { serialization: 'json'; reliable: true }): DataConnectionLike;
+  reconnect(): void;
+  destroy(): void;
+}
+
+/** Options given to the PeerJS `Peer` constructor. */
+export interface PeerOptions {
+  host: string;
+  port: number;
+  path: string;
+  key: string;
+  token: string;
+  secure: boolean;
+  config: { iceServers: IceServer[] };
+  debug: number;
+}
+
+/** Where the signalling server is: the page's own origin. */
+export interface PeerLocation {
+  hostname: string;
+  port: string;
+  protocol: string;
+}
+
+export interface PeerLinkOptions {
+  browserId: string;
+  api: Pick<ApiClient, 'getBrowserToken' | 'deviceGrant'>;
+  /** Creates the Peer (tests); default: dynamic import of peerjs. */
+  createPeer?: (id: string, options: PeerOptions) => Promise<PeerLike>;
+  /** Default window.location. */
+  location?: PeerLocation;
+}
+
+/** A new browser peer id: 'web-' + 16 random hex characters (§ brief "Peer ids"). */
+export function createBrowserId(): string {
+  return `web-${randomId(8)}`;
+}
+
+async function defaultCreatePeer(id: string, options: PeerOptions): Promise<PeerLike> {
+  const { default: Peer } = await import('peerjs');
+  return new Peer(id, options) as unknown as PeerLike;
+}
+
+/** PeerJS error types that mean the signalling connection is unusable (not a single failed connect). */
+const FATAL_PEER_ERRORS = new Set([
+  'network',
+  'server-error',
+  'socket-error',
+  'socket-closed',
+  'unavailable-id',
+  'invalid-id',
+  'invalid-key',
+  'browser-incompatible',
+  'ssl-unavailable',
+]);
+
+/** The browser's signalling peer and its device links. */
+export class PeerLink {
+  private peer: PeerLike | null = null;
+  private opening: Promise<void> | null = null;
+  private readonly links = new Map<string, DeviceLinkClient>();
+  private readonly lostListeners = new Set<(error: string) => void>();
+  private readonly eventListeners = new Set<DeviceEventListener>();
+  /** ICE servers from the last get_browser_token answer (used by stream peer connections). */
+  iceServers: IceServer[] = [];
+
+  constructor(private readonly options: PeerLinkOptions) {}
+
+  get browserId(): string {
+    return this.options.browserId;
+  }
+
+  /** True while the peer is registered with the signalling server. */
+  get isOpen(): boolean {
+    return !!this.peer && this.peer.open && !this.peer.disconnected && !this.peer.destroyed;
+  }
+
+  /**
+   * Opens (or re-opens) the signalling peer; resolves when it is registered. Concurrent calls share one
+   * attempt. Rejects with an Error whose message says why (server refused the token, network…).
+   */
+  open(): Promise<void> {
+    if (this.isOpen) return Promise.resolve();
+    if (!this.opening) {
+      this.opening = this.doOpen().finally(() => {
+        this.opening = null;
+      });
+    }
+    return this.opening;
+  }
+
+  private async doOpen(): Promise<void> {
+    const existing = this.peer;
+    if (existing && !existing.destroyed && existing.disconnected) {
+      // Same peer id, same token: ask PeerJS to re-register.
+      await this.awaitOpen(existing, () => existing.reconnect());
+      return;
+    }
+    if (existing) this.destroyPeer();
+    loadDeviceRpc().catch(() => undefined); // prefetch for the first openDevice
+    const { servers, token } = await this.options.api.getBrowserToken(this.options.browserId);
+    this.iceServers = servers;
+    const loc = this.options.location ?? window.location;
+    const secure = loc.protocol === 'https:';
+    const peer = await (this.options.createPeer ?? defaultCreatePeer)(this.options.browserId, {
+      host: loc.hostname,
+      port: loc.port ? Number(loc.port) : secure ? 443 : 80,
+      path: PEERJS_PATH,
+      key: PEERJS_KEY,
+      token,
+      secure,
+      config: { iceServers: servers },
+      debug: 0,
+    });
+    this.peer = peer;
+    peer.on('disconnected', () => this.reportLost('Signalling connection lost.'));
+    peer.on('close', () => this.reportLost('Signalling peer closed.'));
+    peer.on('error', (error) => this.onPeerError(error));
+    await this.awaitOpen(peer, () => undefined);
+  }
+
+  private awaitOpen(peer: PeerLike, start: () => void): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (peer.open && !peer.disconnected) {
+        resolve();
+        return;
+      }
+      const onOpen = () => {
+        cleanup();
+        resolve();
+      };
+      const onError = (error: Error & { type?: string }) => {
+        if (error.type && !FATAL_PEER_ERRORS.has(error.type)) return;
+        cleanup();
+        reject(new Error(error.message || 'Signalling server is not reachable.'));
+      };
+      const onClose = () => {
+        cleanup();
+        reject(new Error('Signalling peer closed.'));
+      };
+      const cleanup = () => {
+        peer.off('open', onOpen);
+        peer.off('error', onError);
+        peer.off('close', onClose);
+      };
+      peer.on('open', onOpen);
+      peer.on('error', onError);
+      peer.on('close', onClose);
+      start();
+    });
+  }
+
+  private onPeerError(error: Error & { type?: string }): void {
+    if (error.type === 'peer-unavailable') {
+      // "Could not connect to peer dev-…": fail that device's link at once instead of waiting.
+      for (const [deviceId, link] of this.links) {
+        if (error.message.includes(deviceId)) link.fail('Device is not connected to signalling.');
+      }
+      return;
+    }
+    if (error.type && FATAL_PEER_ERRORS.has(error.type)) this.reportLost(error.message || error.type);
+  }
+
+  private reportLost(error: string): void {
+    if (this.opening) return; // the attempt in progress reports its own outcome
+    for (const listener of [...this.lostListeners]) listener(error);
+  }
+
+  /** Listens for signalling drops while open; returns the unsubscribe function. */
+  onLost(listener: (error: string) => void): () => void {
+    this.lostListeners.add(listener);
+    return () => this.lostListeners.delete(listener);
+  }
+
+  /** Destroys the peer and closes every device link (sign-out, signal.disconnect). */
+  close(): void {
+    for (const id of [...this.links.keys()]) this.closeDevice(id);
+    this.destroyPeer();
+  }
+
+  private destroyPeer(): void {
+    const peer = this.peer;
+    this.peer = null;
+    if (peer && !peer.destroyed) {
+      try {
+        peer.destroy();
+      } catch {
+        // already gone
+      }
+    }
+  }
+
+  /**
+   * Opens the link to a device: grant, connect, hello, hello.ok. Resolves with the open time (ms since
+   * epoch). Aborting `signal` closes the half-open link. Rejects with an Error (DeviceCommandError for
+   * link failures, ApiRequestError for the grant).
+   */
+  async openDevice(deviceId: string, signal?: AbortSignal): Promise<number> {
+    this.closeDevice(deviceId);
+    if (!this.isOpen) {
+      if (!this.opening) throw new DeviceCommandError('signalling', 'Signalling is not connected.');
+      await this.opening;
+    }
+    const { DeviceLinkClient } = await loadDeviceRpc().catch(() => {
+      throw new DeviceCommandError('link_closed', 'Can not connect to the device.');
+    });
+    const { grant } = await this.options.api.deviceGrant(deviceId, this.options.browserId, signal);
+    if (signal?.aborted) throw new DeviceCommandError('aborted', 'Connection attempt cancelled.');
+    const peer = this.peer;
+    if (!peer || !this.isOpen) throw new DeviceCommandError('signalling', 'Signalling is not connected.');
+    const conn = peer.connect(deviceId, { serialization: 'json', reliable: true });
+    const link = new DeviceLinkClient(conn, deviceId, (name, data) => {
+      for (const listener of [...this.eventListeners]) listener(deviceId, name, data);
+    });
+    this.links.set(deviceId, link);
+    link.onClose(() => {
+      if (this.links.get(deviceId) === link) this.links.delete(deviceId);
+    });
+    const onAbort = () => link.close();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      await link.open(grant, DEVICE_CONNECTION_TIMEOUT_MS);
+    } catch (error) {
+      link.close();
+      throw error;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+    return Date.now();
+  }
+
+  /** Closes a device's link (idempotent). */
+  closeDevice(deviceId: string): void {
+    const link = this.links.get(deviceId);
+    if (!link) return;
+    this.links.delete(deviceId);
+    link.close();
+  }
+
+  /**
+   * Listens for events the agents push over their links (`{ type: 'event', name, data }`, link.ts), e.g.
+   * 'stream.status' { callId, camera_id, status: 'closed', reason }. Returns the unsubscribe function.
+   */
+  onDeviceEvent(listener: DeviceEventListener): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  /** Calls `listener` once when the device's open link closes (at once if there is none). */
+  onDeviceClosed(deviceId: string, listener: (reason: string) => void): () => void {
+    const link = this.links.get(deviceId);
+    if (!link) {
+      listener('The device link is closed.');
+      return () => undefined;
+    }
+    return link.onClose(listener);
+  }
+
+  /**
+   * Sends a device command and resolves with its validated reply (typed by the protocol registry).
+   * Rejects with DeviceCommandError: the device's error reply `{ code, message }`, 'timeout',
+   * 'link_closed' (no open link), 'invalid_payload' or 'invalid_reply'.
+   */
+  callDevice<P extends DeviceProcess>(
+    deviceId: string,
+    process: P,
+    payload: CommandRequest<P>,
+    options?: CallOptions,
+  ): Promise<CommandReply<P>> {
+    const link = this.links.get(deviceId);
+    if (!link) {
+      return Promise.reject(new DeviceCommandError('link_closed', 'The device is not connected.', process));
+    }
+    return link.call(process, payload, options);
+  }
+}
+
+/** Creates the tab's PeerLink (nothing connects until `open()`). */
+export function createPeerLink(options: PeerLinkOptions): PeerLink {
+  return new PeerLink(options);
+}
+
+/** Receives an agent-pushed event; `data` is unvalidated. */
+export type DeviceEventListener = (deviceId: string, name: string, data: unknown) => void;
+
+/** Signature of `PeerLink.callDevice`, for services that only need to call devices. */
+export type CallDevice = PeerLink['callDevice'];

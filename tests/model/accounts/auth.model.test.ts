@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
+import {
+  AUTH_ERRORS,
+  authMachine,
+  type LoginInput,
+  type RefreshedTokens,
+  type StoredSession,
+} from '../../../machines/accounts/auth.machine';
+import type { LoginResponse, UserInfo } from '../../../src/protocol/rest';
+import { createMachineTestModel, runPaths } from '../harness';
+
+type Snap = SnapshotFrom<typeof authMachine>;
+const user: UserInfo = { id: 'u1', email: 'a@b.co', username: 'a', bio: null, image: null, roles: ['user'] };
+const session: StoredSession = { token: 't1', refreshToken: 'r1', user };
+
+const samples: Record<string, EventObject[]> = {
+  'auth.login': [{ type: 'auth.login', email: 'a@b.co', password: 'pw' } as EventObject],
+  'xstate.done.actor.restoreSession': [
+    { type: 'xstate.done.actor.restoreSession', output: null } as EventObject,
+    { type: 'xstate.done.actor.restoreSession', output: session } as EventObject,
+  ],
+  'xstate.done.actor.login': [
+    { type: 'xstate.done.actor.login', output: { status: 1, message: 'Confirm your mail' } } as EventObject,
+    {
+      type: 'xstate.done.actor.login',
+      output: { status: 2, token: 't1', refresh_token: 'r1', user_info: user },
+    } as EventObject,
+  ],
+  'xstate.error.actor.login': [
+    { type: 'xstate.error.actor.login', error: new Error(AUTH_ERRORS.incorrect) } as EventObject,
+  ],
+  'xstate.done.actor.refreshToken': [
+    { type: 'xstate.done.actor.refreshToken', output: { token: 't2', refreshToken: 'r2' } } as EventObject,
+  ],
+};
+
+const key = (s: Snap) =>
+  JSON.stringify([
+    s.value,
+    s.context.token,
+    s.context.refreshToken,
+    s.context.error,
+    s.context.confirmMailMessage,
+  ]);
+
+const model = createMachineTestModel(authMachine, {
+  events: (_, type) => samples[type],
+  key,
+  transitionCoverage: true,
+});
+
+function start(driver: import('../harness').Driver) {
+  return createActor(
+    authMachine.provide({
+      actors: {
+        restoreSession: driver.promise<StoredSession | null, unknown>('restoreSession'),
+        login: driver.promise<LoginResponse, LoginInput>('login'),
+        refreshToken: driver.promise<RefreshedTokens, { refreshToken: string | null }>('refreshToken'),
+        logout: driver.promise<void, { token: string | null }>('logout'),
+      },
+    }),
+    { clock: driver.clock },
+  ).start();
+}
+
+describe('auth (model-based paths)', () => {
+  const paths = model.getShortestPaths({ allowDuplicatePaths: true });
+
+  it('reaches every auth state the model reaches, along every transition', async () => {
+    const states = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    for (const value of [
+      '"restoring"',
+      '{"signedOut":"idle"}',
+      '{"signedOut":"submitting"}',
+      '{"signedOut":"confirmMail"}',
+      '{"signedIn":"active"}',
+      '{"signedIn":"refreshing"}',
+      '{"signedIn":"signingOut"}',
+    ]) {
+      expect(states).toContain(value);
+    }
+    const steps = await runPaths(paths, start, key);
+    expect(steps).toBeGreaterThan(paths.length);
+  });
+});

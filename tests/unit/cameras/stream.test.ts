@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
+import { FRAME_RATE_INTERVAL_MS } from '../../../src/protocol/constants';
+import {
+  streamMachine,
+  type RecordingFile,
+  type RecordStreamInput,
+  type StartedStream,
+  type StartStreamInput,
+  type StreamEvent,
+  type StreamStats,
+} from '../../../machines/cameras/stream.machine';
+import { flush, makeCamera, makeDevice } from '../machines/fixtures';
+
+const device = makeDevice(1);
+const fakeMedia = {} as MediaStream;
+const file: RecordingFile = {
+  url: 'blob:rec-1',
+  bytes: 1234,
+  mimeType: 'video/webm;codecs=vp8',
+  fileName: 'c.webm',
+};
+const stats: StreamStats = {
+  width: 640,
+  height: 480,
+  fps: 30,
+  bitrateKbps: 900,
+  rttMs: 1,
+  packetsLost: 0,
+  codec: 'VP8',
+};
+
+function startStream(options: { startFails?: boolean } = {}) {
+  const clock = new SimulatedClock();
+  const log = {
+    started: 0,
+    released: 0,
+    revoked: [] as string[],
+    recorders: [] as RecordStreamInput[],
+    recorderStopped: 0,
+    polls: [] as number[],
+    pollStopped: 0,
+    held: 0,
+  };
+  let sampleOut: ((s: StreamStats) => void) | null = null;
+  const machine = streamMachine.provide({
+    actors: {
+      startStream: fromPromise<StartedStream, StartStreamInput>(async () => {
+        log.started++;
+        if (options.startFails) throw new Error('inferenceEngineError: no ffmpeg');
+        return { mediaStream: fakeMedia, resolution: null };
+      }),
+      watchStream: fromCallback(() => () => undefined),
+      resumeStream: fromPromise<boolean, { streamId: string; deviceId: string }>(async () => true),
+      recordStream: fromCallback<StreamEvent, RecordStreamInput>(({ input }) => {
+        log.recorders.push(input);
+        return () => {
+          log.recorderStopped++;
+          // Like MediaRecorder: the file arrives after stop, to the stream actor itself.
+          queueMicrotask(() => input.owner.send({ type: 'record.saved', file }));
+        };
+      }),
+      pollStats: fromCallback(({ input, sendBack }) => {
+        log.polls.push(input.intervalMs);
+        sampleOut = (s) => sendBack({ type: 'stats.sample', stats: s });
+        return () => {
+          log.pollStopped++;
+          sampleOut = null;
+        };
+      }),
+    },
+    actions: {
+      releaseStream: () => log.released++,
+      holdStream: () => log.held++,
+      revokeRecording: (_, p) => {
+        if (p.url) log.revoked.push(p.url);
+      },
+    },
+  });
+  const actor = createActor(machine, {
+    clock,
+    input: {
+      streamId: 's-1',
+      deviceId: device.device_id,
+      deviceLabel: device.label,
+      camera: makeCamera(device.device_id),
+    },
+  }).start();
+  return {
+    actor: actor as AnyActorRef & typeof actor,
+    log,
+    clock,
+    sample: (s: StreamStats) => sampleOut?.(s),
+  };
+}
+
+describe('stream', () => {
+  it('plays after the SDP exchange', async () => {
+    const { actor, log } = startStream();
+    await flush();
+    expect(actor.getSnapshot().matches('playing')).toBe(true);
+    expect(actor.getSnapshot().context.mediaStream).toBe(fakeMedia);
+    expect(log.started).toBe(1);
+  });
+
+  it('fails at once when a first start fails (no silent retries), and starts over on retry', async () => {
+    const { actor, log } = startStream({ startFails: true });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.error).toContain('inferenceEngineError');
+    expect(log.started).toBe(1);
+    actor.send({ type: 'stream.retry' });
+    await flush();
+    expect(log.started).toBe(2);
+  });
+
+  it('records the MediaStream and offers the file once stopped', async () => {
+    const { actor, log } = startStream();
+    await flush();
+    actor.send({ type: 'record.start' });
+    expect(actor.getSnapshot().hasTag('recording')).toBe(true);
+    expect(log.recorders[0]?.mediaStream).toBe(fakeMedia);
+    actor.send({ type: 'record.stop' });
+    expect(actor.getSnapshot().matches({ playing: { recorder: 'saving' } })).toBe(true);
+    await flush();
+    expect(actor.getSnapshot().matches({ playing: { recorder: 'idle' } })).toBe(true);
+    expect(actor.getSnapshot().context.recording).toEqual(file);
+    expect(log.recorderStopped).toBe(1);
+  });
+
+  it('keeps the recording when the stream ends while recording, and frees it when closed', async () => {
+    const { actor, log } = startStream();
+    await flush();
+    actor.send({ type: 'record.start' });
+    actor.send({ type: 'stream.deviceDown' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('waitingForDevice');
+    expect(actor.getSnapshot().context.recording).toEqual(file);
+    actor.send({ type: 'stream.close' });
+    expect(log.revoked).toEqual([file.url]);
+  });
+
+  it('polls stats every frame-rate interval only while the overlay is on', async () => {
+    const { actor, log, sample } = startStream();
+    await flush();
+    expect(log.polls).toEqual([]);
+    actor.send({ type: 'stats.toggle' });
+    expect(log.polls).toEqual([FRAME_RATE_INTERVAL_MS]);
+    sample(stats);
+    expect(actor.getSnapshot().context.stats).toEqual(stats);
+    actor.send({ type: 'stats.toggle' });
+    expect(log.pollStopped).toBe(1);
+    expect(actor.getSnapshot().context.stats).toBeNull();
+  });
+
+  it('does not pause a hidden cell while it records', async () => {
+    const { actor, clock } = startStream();
+    await flush();
+    actor.send({ type: 'record.start' });
+    actor.send({ type: 'stream.view', viewer: 'cell', visible: false });
+    clock.increment(5_000);
+    expect(actor.getSnapshot().matches('playing')).toBe(true);
+  });
+
+  it('keeps playing while the modal shows it, even when its cell is hidden', async () => {
+    const { actor, clock } = startStream();
+    await flush();
+    actor.send({ type: 'stream.view', viewer: 'modal', visible: true });
+    actor.send({ type: 'stream.view', viewer: 'cell', visible: false });
+    clock.increment(5_000);
+    expect(actor.getSnapshot().matches('playing')).toBe(true);
+  });
+});
