@@ -1,6 +1,6 @@
 /**
  * The Fastify application (ARCHITECTURE "Server"): zod validation and serialisation, `{ code, message }`
- * errors, the OpenAPI document, rate limiting, every route module, the built console.
+ * errors, the OpenAPI document, rate limiting, every route of the route table, the built console.
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -14,22 +14,18 @@ import {
 import { API_ERROR_CODES } from '../protocol';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
-import { HttpError, installErrorHandling } from './errors';
-import { registerAccountRoutes } from './routes/accounts';
-import { registerAgentRoutes } from './routes/agent';
-import { registerCameraRoutes } from './routes/cameras';
-import { registerDeviceRoutes } from './routes/devices';
-import { registerLayoutRoutes } from './routes/layout';
-import { registerMetaRoutes } from './routes/meta';
-import { registerSignallingRoutes } from './routes/signalling';
+import { HttpError, installErrorHandling, LOG_SERIALIZERS } from './errors';
+import { routeHandlers } from './routes';
+import { registerRestRoutes } from './routes/register';
 import type { ZodApp } from './routes/types';
-import { registerUsageRoutes } from './routes/usage';
 import { registerStatic } from './static';
 
 /** A bare app: compilers, error handling, request decorations. Routes come with `registerRoutes`. */
 export function createApp(config: ServerConfig): ZodApp {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Log lines stay small and never carry request bodies: requests are logged by method, url (clipped) and
+    // status; errors by type, code and a clipped message and stack (a database error quotes its parameters).
+    logger: { level: config.logLevel, serializers: LOG_SERIALIZERS },
     bodyLimit: 1024 * 1024,
     // /api/get_devices/ is the spec's path; /api/get_devices answers too.
     routerOptions: { ignoreTrailingSlash: true },
@@ -71,13 +67,6 @@ export async function registerRoutes(app: ZodApp, ctx: ServerContext): Promise<v
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, API_ERROR_CODES.rateLimited, `Too many attempts. Try again in ${context.after}.`),
   });
-  registerAccountRoutes(app, ctx);
-  registerDeviceRoutes(app, ctx);
-  registerCameraRoutes(app, ctx);
-  registerLayoutRoutes(app, ctx);
-  registerUsageRoutes(app, ctx);
-  registerSignallingRoutes(app, ctx);
-  registerAgentRoutes(app, ctx);
-  registerMetaRoutes(app, ctx);
+  registerRestRoutes(app, ctx, routeHandlers(ctx, app));
   await registerStatic(app, ctx.config.staticDir);
 }

@@ -32,6 +32,40 @@ export const forbidden = (message = 'You are not allowed to do this.') =>
 /** 400 Validation_error with a readable message. */
 export const badRequest = (message: string) => new HttpError(400, API_ERROR_CODES.validation, message);
 
+/** Longest text (characters) a log line quotes from a message, stack or URL. */
+export const LOG_TEXT_MAX_CHARS = 1000;
+const clip = (s: unknown): string | undefined => {
+  if (typeof s !== 'string') return undefined;
+  return s.length > LOG_TEXT_MAX_CHARS ? `${s.slice(0, LOG_TEXT_MAX_CHARS)}… (${s.length} characters)` : s;
+};
+
+/** Pino serializers of the server's logger: small lines, no request bodies or headers. */
+export const LOG_SERIALIZERS = {
+  err: (err: unknown) => {
+    const e = err as {
+      name?: unknown;
+      code?: unknown;
+      message?: unknown;
+      stack?: unknown;
+      statusCode?: unknown;
+    };
+    return {
+      type: typeof e?.name === 'string' ? e.name : typeof err,
+      code: typeof e?.code === 'string' ? e.code.slice(0, 100) : undefined,
+      statusCode: typeof e?.statusCode === 'number' ? e.statusCode : undefined,
+      message: clip(e?.message) ?? clip(String(err)) ?? '',
+      stack: clip(e?.stack),
+    };
+  },
+  req: (req: { method?: string; url?: string; ip?: string; id?: string }) => ({
+    id: req.id,
+    method: req.method,
+    url: clip(req.url),
+    remoteAddress: req.ip,
+  }),
+  res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+};
+
 const STATUS_CODES: Record<number, string> = {
   400: API_ERROR_CODES.validation,
   401: API_ERROR_CODES.unauthorized,
@@ -70,7 +104,13 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ code: API_ERROR_CODES.validation, message: validationMessage(error) });
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      request.log.error(
+        {
+          err: error,
+          issues: error.cause.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${clip(i.message)}`),
+        },
+        'response does not match its schema',
+      );
       return reply.code(500).send({ code: 'Internal_error', message: 'Something went wrong on our side.' });
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;

@@ -6,6 +6,7 @@
  *   device's current one (its jti is on the device row).
  */
 import { and, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { API_ERROR_CODES, Role } from '../../protocol';
 import type { ServerContext } from '../context';
@@ -106,5 +107,29 @@ export function authenticateDevice(ctx: ServerContext): preHandlerAsyncHookHandl
     const device = await findDeviceForToken(ctx, claims);
     if (!device) throw unauthorized(API_ERROR_CODES.invalidToken, 'You tried to access with invalid token');
     request.device = device;
+  };
+}
+
+/** The unverified `typ` claim of an `Authorization: Token …` header (only to pick the verifier). */
+function tokenTypeOf(header: string | undefined): unknown {
+  const token = /^(?:Token|Bearer)\s+(\S+)/i.exec(header ?? '')?.[1];
+  if (!token) return undefined;
+  try {
+    return decodeJwt(token).typ;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * preHandler: a device token → request.device, any other token → request.user (calls that browsers make with
+ * their access token and agents with their device token, e.g. ice-servers).
+ */
+export function authenticateUserOrDevice(ctx: ServerContext): preHandlerAsyncHookHandler {
+  const user = authenticateUser(ctx);
+  const device = authenticateDevice(ctx);
+  return async function (request, reply) {
+    const check = tokenTypeOf(request.headers.authorization) === 'device' ? device : user;
+    await check.call(this, request, reply);
   };
 }

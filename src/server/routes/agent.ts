@@ -8,91 +8,58 @@
  *                                them"); only this device's, ordered by label. The agent polls it (60 s).
  */
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { DeviceIpCamerasResponse, RegisterCamerasRequest } from '../../protocol';
-import { authenticateDevice, deviceOf } from '../auth/guard';
-import type { ServerContext } from '../context';
+import type { agentRoutes } from '../../protocol';
+import { deviceOf } from '../auth/guard';
 import { ipCameras, physicalCameras } from '../db/schema';
 import { badRequest } from '../errors';
-import { AUTH_ERRORS, type ZodApp } from './types';
+import type { HandlersOf } from './register';
 
-/** GET device/me answer. */
-export const DeviceMeResponse = z.object({
-  device_id: z.string(),
-  label: z.string(),
-  chipset_id: z.string(),
-  jetpack: z.string().nullable(),
-});
+export const agentHandlers: HandlersOf<typeof agentRoutes> = (ctx) => ({
+  'agent.me': async (_input, request) => {
+    const d = deviceOf(request);
+    return { device_id: d.deviceId, label: d.label, chipset_id: d.chipsetId, jetpack: d.jetpack };
+  },
 
-export function registerAgentRoutes(app: ZodApp, ctx: ServerContext): void {
-  const auth = authenticateDevice(ctx);
-
-  app.get(
-    '/api/device/me',
-    { schema: { tags: ['agent'], response: { 200: DeviceMeResponse, ...AUTH_ERRORS } }, preHandler: auth },
-    async (request) => {
-      const d = deviceOf(request);
-      return { device_id: d.deviceId, label: d.label, chipset_id: d.chipsetId, jetpack: d.jetpack };
-    },
-  );
-
-  app.post(
-    '/api/device/register-cameras',
-    {
-      schema: {
-        tags: ['agent'],
-        body: RegisterCamerasRequest,
-        response: { 200: z.object({ ok: z.literal(true) }), ...AUTH_ERRORS },
-      },
-      preHandler: auth,
-    },
-    async (request) => {
-      const device = deviceOf(request);
-      const cameras = request.body.cameras;
-      const ids = cameras.map((c) => c.camera_id);
-      if (new Set(ids).size !== ids.length) throw badRequest('body.cameras: camera_id must be unique');
-      await ctx.db.transaction(async (tx) => {
+  'agent.registerCameras': async ({ body }, request) => {
+    const device = deviceOf(request);
+    const cameras = body.cameras;
+    const ids = cameras.map((c) => c.camera_id);
+    if (new Set(ids).size !== ids.length) throw badRequest('body.cameras: camera_id must be unique');
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .delete(physicalCameras)
+        .where(
+          ids.length > 0
+            ? and(eq(physicalCameras.deviceRowId, device.id), notInArray(physicalCameras.cameraId, ids))
+            : eq(physicalCameras.deviceRowId, device.id),
+        );
+      if (cameras.length > 0) {
         await tx
-          .delete(physicalCameras)
-          .where(
-            ids.length > 0
-              ? and(eq(physicalCameras.deviceRowId, device.id), notInArray(physicalCameras.cameraId, ids))
-              : eq(physicalCameras.deviceRowId, device.id),
-          );
-        if (cameras.length > 0) {
-          await tx
-            .insert(physicalCameras)
-            .values(
-              cameras.map((c) => ({
-                deviceRowId: device.id,
-                cameraId: c.camera_id,
-                name: c.name,
-                uniqueId: c.unique_id,
-              })),
-            )
-            .onConflictDoUpdate({
-              target: [physicalCameras.deviceRowId, physicalCameras.cameraId],
-              set: { name: sql`excluded.name`, uniqueId: sql`excluded.unique_id` },
-            });
-        }
-      });
-      return { ok: true as const };
-    },
-  );
-  app.get(
-    '/api/device/ip-cameras',
-    {
-      schema: { tags: ['agent'], response: { 200: DeviceIpCamerasResponse, ...AUTH_ERRORS } },
-      preHandler: auth,
-    },
-    async (request) => {
-      const device = deviceOf(request);
-      const rows = await ctx.db
-        .select({ id: ipCameras.id, label: ipCameras.label, url: ipCameras.url })
-        .from(ipCameras)
-        .where(and(eq(ipCameras.deviceRowId, device.id), eq(ipCameras.ownerId, device.ownerId)))
-        .orderBy(asc(ipCameras.label), asc(ipCameras.id));
-      return { cameras: rows };
-    },
-  );
-}
+          .insert(physicalCameras)
+          .values(
+            cameras.map((c) => ({
+              deviceRowId: device.id,
+              cameraId: c.camera_id,
+              name: c.name,
+              uniqueId: c.unique_id,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [physicalCameras.deviceRowId, physicalCameras.cameraId],
+            set: { name: sql`excluded.name`, uniqueId: sql`excluded.unique_id` },
+          });
+      }
+    });
+    return { ok: true as const };
+  },
+
+  'agent.ipCameras': async (_input, request) => {
+    const device = deviceOf(request);
+    const rows = await ctx.db
+      .select({ id: ipCameras.id, label: ipCameras.label, url: ipCameras.url })
+      .from(ipCameras)
+      .where(and(eq(ipCameras.deviceRowId, device.id), eq(ipCameras.ownerId, device.ownerId)))
+      .orderBy(asc(ipCameras.label), asc(ipCameras.id));
+    return { cameras: rows };
+  },
+});

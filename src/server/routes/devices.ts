@@ -7,26 +7,14 @@
  *   GET    groups              ?group_type → { groups } (tree)
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import {
-  DEVICE_TOKEN_EXPIRY_S,
-  DeleteDevicesRequest,
-  DeleteDevicesResponse,
-  GenerateTokenRequest,
-  GenerateTokenResponse,
-  GetDevicesQuery,
-  GetDevicesResponse,
-  GroupsQuery,
-  GroupsResponse,
-  OnlineDevicesResponse,
-  type Device,
-} from '../../protocol';
-import { authenticateUser, userOf, type DeviceRow } from '../auth/guard';
+import { DEVICE_TOKEN_EXPIRY_S, type Device, type deviceRoutes } from '../../protocol';
+import { userOf, type DeviceRow } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { groupAndDescendants, groupTree } from '../db/groups';
 import { findOwnDevice, isUuid, likeContains } from '../db/scope';
 import { devices } from '../db/schema';
 import { notFound } from '../errors';
-import { AUTH_ERRORS, OWNED_ERRORS, type ZodApp } from './types';
+import type { HandlersOf } from './register';
 
 /** §3 Device as the console lists it. decrypted_id is the peer id (no encryption of ids here). */
 export function toDevice(row: DeviceRow, isActive: boolean): Device {
@@ -59,144 +47,93 @@ export async function issueDeviceToken(ctx: ServerContext, device: DeviceRow): P
   return token;
 }
 
-export function registerDeviceRoutes(app: ZodApp, ctx: ServerContext): void {
-  const auth = authenticateUser(ctx);
-
-  app.get(
-    '/api/get_devices/',
-    {
-      schema: {
-        tags: ['devices'],
-        querystring: GetDevicesQuery,
-        response: { 200: GetDevicesResponse, ...AUTH_ERRORS },
-      },
-      preHandler: auth,
-    },
-    async (request) => {
-      const user = userOf(request);
-      const q = request.query;
-      const online = ctx.presence.onlineIds();
-      const isActive = inArray(devices.deviceId, online);
-      const where: SQL[] = [eq(devices.ownerId, user.id)];
-      if (q.search && q.search.trim() !== '') {
-        const pattern = likeContains(q.search.trim());
-        where.push(
-          or(
-            ilike(devices.label, pattern),
-            ilike(devices.clientName, pattern),
-            ilike(devices.deviceId, pattern),
-          ) as SQL,
-        );
-      }
-      if (q.group_id) {
-        const ids = await groupAndDescendants(ctx.db, user.id, 'device', q.group_id);
-        where.push(inArray(devices.groupId, ids));
-      }
-      const direction = q.order_as === 'desc' ? desc : asc;
-      // Text columns sort case-insensitively whatever the database collation is.
-      const orderColumn = {
-        is_active: sql`case when ${isActive} then 1 else 0 end`,
-        label: sql`lower(${devices.label})`,
-        client_name: sql`lower(${devices.clientName})`,
-        created_at: sql`${devices.createdAt}`,
-      }[q.order_by];
-      const [rows, [total], [active]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(devices)
-          .where(and(...where))
-          .orderBy(direction(orderColumn), asc(devices.id))
-          .limit(q.per_page)
-          .offset((q.page - 1) * q.per_page),
-        ctx.db
-          .select({ n: count() })
-          .from(devices)
-          .where(and(...where)),
-        ctx.db
-          .select({ n: count() })
-          .from(devices)
-          .where(and(eq(devices.ownerId, user.id), isActive)),
-      ]);
-      return {
-        res: rows.map((r) => toDevice(r, ctx.presence.isOnline(r.deviceId))),
-        total_items: total?.n ?? 0,
-        active_devices_count: active?.n ?? 0,
-      };
-    },
-  );
-
-  app.get(
-    '/api/get-online-devices',
-    {
-      schema: { tags: ['devices'], response: { 200: OnlineDevicesResponse, ...AUTH_ERRORS } },
-      preHandler: auth,
-    },
-    async (request) => {
-      const online = ctx.presence.onlineIds();
-      const rows = await ctx.db
-        .select({ deviceId: devices.deviceId })
+export const deviceHandlers: HandlersOf<typeof deviceRoutes> = (ctx) => ({
+  'devices.list': async ({ query }, request) => {
+    const user = userOf(request);
+    const q = query;
+    const online = ctx.presence.onlineIds();
+    const isActive = inArray(devices.deviceId, online);
+    const where: SQL[] = [eq(devices.ownerId, user.id)];
+    if (q.search && q.search.trim() !== '') {
+      const pattern = likeContains(q.search.trim());
+      where.push(
+        or(
+          ilike(devices.label, pattern),
+          ilike(devices.clientName, pattern),
+          ilike(devices.deviceId, pattern),
+        ) as SQL,
+      );
+    }
+    if (q.group_id) {
+      const ids = await groupAndDescendants(ctx.db, user.id, 'device', q.group_id);
+      where.push(inArray(devices.groupId, ids));
+    }
+    const direction = q.order_as === 'desc' ? desc : asc;
+    // Text columns sort case-insensitively whatever the database collation is.
+    const orderColumn = {
+      is_active: sql`case when ${isActive} then 1 else 0 end`,
+      label: sql`lower(${devices.label})`,
+      client_name: sql`lower(${devices.clientName})`,
+      created_at: sql`${devices.createdAt}`,
+    }[q.order_by];
+    const [rows, [total], [active]] = await Promise.all([
+      ctx.db
+        .select()
         .from(devices)
-        .where(and(eq(devices.ownerId, userOf(request).id), inArray(devices.deviceId, online)))
-        .orderBy(asc(devices.deviceId));
-      return { onlineDevices: rows.map((r) => r.deviceId), ok: true, message: '' };
-    },
-  );
+        .where(and(...where))
+        .orderBy(direction(orderColumn), asc(devices.id))
+        .limit(q.per_page)
+        .offset((q.page - 1) * q.per_page),
+      ctx.db
+        .select({ n: count() })
+        .from(devices)
+        .where(and(...where)),
+      ctx.db
+        .select({ n: count() })
+        .from(devices)
+        .where(and(eq(devices.ownerId, user.id), isActive)),
+    ]);
+    return {
+      res: rows.map((r) => toDevice(r, ctx.presence.isOnline(r.deviceId))),
+      total_items: total?.n ?? 0,
+      active_devices_count: active?.n ?? 0,
+    };
+  },
 
-  app.delete(
-    '/api/device',
-    {
-      schema: {
-        tags: ['devices'],
-        body: DeleteDevicesRequest,
-        response: { 200: DeleteDevicesResponse, ...OWNED_ERRORS },
-      },
-      preHandler: auth,
-    },
-    async (request) => {
-      const ids = request.body.ids;
-      const rowIds = ids.filter(isUuid);
-      const named =
-        rowIds.length > 0
-          ? or(inArray(devices.id, rowIds), inArray(devices.deviceId, ids))
-          : inArray(devices.deviceId, ids);
-      const deleted = await ctx.db
-        .delete(devices)
-        .where(and(eq(devices.ownerId, userOf(request).id), named))
-        .returning({ deviceId: devices.deviceId });
-      if (deleted.length === 0) throw notFound('Device');
-      // Their device tokens die with the rows; close their signalling sessions too.
-      for (const d of deleted) ctx.presence.kick(d.deviceId, 'device deleted');
-      return { ok: true, deleted: deleted.length };
-    },
-  );
+  'devices.online': async (_input, request) => {
+    const online = ctx.presence.onlineIds();
+    const rows = await ctx.db
+      .select({ deviceId: devices.deviceId })
+      .from(devices)
+      .where(and(eq(devices.ownerId, userOf(request).id), inArray(devices.deviceId, online)))
+      .orderBy(asc(devices.deviceId));
+    return { onlineDevices: rows.map((r) => r.deviceId), ok: true, message: '' };
+  },
 
-  app.post(
-    '/api/generate_token',
-    {
-      schema: {
-        tags: ['devices'],
-        body: GenerateTokenRequest,
-        response: { 200: GenerateTokenResponse, ...OWNED_ERRORS },
-      },
-      preHandler: auth,
-    },
-    async (request) => {
-      const device = await findOwnDevice(ctx.db, userOf(request).id, request.body.id);
-      if (!device) throw notFound('Device');
-      return { result: { access_token: await issueDeviceToken(ctx, device) } };
-    },
-  );
+  'devices.delete': async ({ body }, request) => {
+    const ids = body.ids;
+    const rowIds = ids.filter(isUuid);
+    const named =
+      rowIds.length > 0
+        ? or(inArray(devices.id, rowIds), inArray(devices.deviceId, ids))
+        : inArray(devices.deviceId, ids);
+    const deleted = await ctx.db
+      .delete(devices)
+      .where(and(eq(devices.ownerId, userOf(request).id), named))
+      .returning({ deviceId: devices.deviceId });
+    if (deleted.length === 0) throw notFound('Device');
+    // Their device tokens die with the rows; close their signalling sessions too.
+    for (const d of deleted) ctx.presence.kick(d.deviceId, 'device deleted');
+    return { ok: true, deleted: deleted.length };
+  },
 
-  app.get(
-    '/api/groups',
-    {
-      schema: {
-        tags: ['devices'],
-        querystring: GroupsQuery,
-        response: { 200: GroupsResponse, ...AUTH_ERRORS },
-      },
-      preHandler: auth,
-    },
-    async (request) => ({ groups: await groupTree(ctx.db, userOf(request).id, request.query.group_type) }),
-  );
-}
+  'devices.generateToken': async ({ body }, request) => {
+    const device = await findOwnDevice(ctx.db, userOf(request).id, body.id);
+    if (!device) throw notFound('Device');
+    return { result: { access_token: await issueDeviceToken(ctx, device) } };
+  },
+
+  'devices.groups': async ({ query }, request) => ({
+    groups: await groupTree(ctx.db, userOf(request).id, query.group_type),
+  }),
+});

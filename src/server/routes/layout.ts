@@ -16,15 +16,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   CAMERA_GRID_CELLS_PER_PAGE,
   CAMERA_GRID_COLUMNS,
-  CameraLayout,
-  CameraLayoutResponse,
   SavedStream,
+  type layoutRoutes,
 } from '../../protocol';
-import { authenticateUser, userOf } from '../auth/guard';
-import type { ServerContext } from '../context';
+import { userOf } from '../auth/guard';
 import { cameraLayouts, devices } from '../db/schema';
 import { badRequest } from '../errors';
-import { AUTH_ERRORS, type ZodApp } from './types';
+import type { HandlersOf } from './register';
 
 /** Checks the rules of a layout that the zod shape cannot express; returns the first problem or null. */
 export function layoutProblem(streams: readonly SavedStream[]): string | null {
@@ -56,59 +54,39 @@ function readStreams(stored: unknown): SavedStream[] {
   });
 }
 
-export function registerLayoutRoutes(app: ZodApp, ctx: ServerContext): void {
-  const auth = authenticateUser(ctx);
+export const layoutHandlers: HandlersOf<typeof layoutRoutes> = (ctx) => ({
+  'layout.get': async (_input, request) => {
+    const [row] = await ctx.db
+      .select()
+      .from(cameraLayouts)
+      .where(eq(cameraLayouts.userId, userOf(request).id))
+      .limit(1);
+    return row
+      ? { streams: readStreams(row.streams), updated_at: row.updatedAt.toISOString() }
+      : { streams: [], updated_at: null };
+  },
 
-  app.get(
-    '/api/camera-layout',
-    {
-      schema: { tags: ['cameras'], response: { 200: CameraLayoutResponse, ...AUTH_ERRORS } },
-      preHandler: auth,
-    },
-    async (request) => {
-      const [row] = await ctx.db
-        .select()
-        .from(cameraLayouts)
-        .where(eq(cameraLayouts.userId, userOf(request).id))
-        .limit(1);
-      return row
-        ? { streams: readStreams(row.streams), updated_at: row.updatedAt.toISOString() }
-        : { streams: [], updated_at: null };
-    },
-  );
-
-  app.put(
-    '/api/camera-layout',
-    {
-      schema: {
-        tags: ['cameras'],
-        body: CameraLayout,
-        response: { 200: CameraLayoutResponse, ...AUTH_ERRORS },
-      },
-      preHandler: auth,
-    },
-    async (request) => {
-      const user = userOf(request);
-      const { streams } = request.body;
-      const problem = layoutProblem(streams);
-      if (problem) throw badRequest(problem);
-      const named = [...new Set(streams.map((s) => s.deviceId))];
-      if (named.length > 0) {
-        const own = await ctx.db
-          .select({ deviceId: devices.deviceId })
-          .from(devices)
-          .where(and(eq(devices.ownerId, user.id), inArray(devices.deviceId, named)));
-        const ownIds = new Set(own.map((d) => d.deviceId));
-        const foreign = named.find((d) => !ownIds.has(d));
-        if (foreign !== undefined)
-          throw badRequest(`body.streams: device ${foreign} is not one of your devices`);
-      }
-      const now = new Date();
-      await ctx.db
-        .insert(cameraLayouts)
-        .values({ userId: user.id, streams, updatedAt: now })
-        .onConflictDoUpdate({ target: cameraLayouts.userId, set: { streams, updatedAt: now } });
-      return { streams, updated_at: now.toISOString() };
-    },
-  );
-}
+  'layout.put': async ({ body }, request) => {
+    const user = userOf(request);
+    const { streams } = body;
+    const problem = layoutProblem(streams);
+    if (problem) throw badRequest(problem);
+    const named = [...new Set(streams.map((s) => s.deviceId))];
+    if (named.length > 0) {
+      const own = await ctx.db
+        .select({ deviceId: devices.deviceId })
+        .from(devices)
+        .where(and(eq(devices.ownerId, user.id), inArray(devices.deviceId, named)));
+      const ownIds = new Set(own.map((d) => d.deviceId));
+      const foreign = named.find((d) => !ownIds.has(d));
+      if (foreign !== undefined)
+        throw badRequest(`body.streams: device ${foreign} is not one of your devices`);
+    }
+    const now = new Date();
+    await ctx.db
+      .insert(cameraLayouts)
+      .values({ userId: user.id, streams, updatedAt: now })
+      .onConflictDoUpdate({ target: cameraLayouts.userId, set: { streams, updatedAt: now } });
+    return { streams, updated_at: now.toISOString() };
+  },
+});

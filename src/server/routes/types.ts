@@ -7,7 +7,6 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiError } from '../../protocol';
 
 export type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -16,8 +15,3 @@ export type ZodApp = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
-
-/** Error answers documented on authenticated routes. */
-export const AUTH_ERRORS = { 400: ApiError, 401: ApiError } as const;
-/** Error answers of routes that look up one of the caller's rows. */
-export const OWNED_ERRORS = { 400: ApiError, 401: ApiError, 404: ApiError } as const;

@@ -5,54 +5,33 @@
  *   GET usage/all_stream_limits   → { stream_limits: [{ deviceId (device_id), max_streams }] }
  */
 import { asc, eq } from 'drizzle-orm';
-import { AllStreamLimitsResponse, CheckStreamLimitQuery, CheckStreamLimitResponse } from '../../protocol';
-import { authenticateUser, userOf } from '../auth/guard';
-import type { ServerContext } from '../context';
+import type { usageRoutes } from '../../protocol';
+import { userOf } from '../auth/guard';
 import { findOwnDevice } from '../db/scope';
 import { DEFAULT_MAX_STREAMS, devices, streamLimits } from '../db/schema';
 import { notFound } from '../errors';
-import { AUTH_ERRORS, OWNED_ERRORS, type ZodApp } from './types';
+import type { HandlersOf } from './register';
 
-export function registerUsageRoutes(app: ZodApp, ctx: ServerContext): void {
-  const auth = authenticateUser(ctx);
+export const usageHandlers: HandlersOf<typeof usageRoutes> = (ctx) => ({
+  'usage.checkStreamLimit': async ({ query }, request) => {
+    const device = await findOwnDevice(ctx.db, userOf(request).id, query.deviceId);
+    if (!device) throw notFound('Device');
+    const [limit] = await ctx.db
+      .select({ max: streamLimits.maxStreams })
+      .from(streamLimits)
+      .where(eq(streamLimits.deviceRowId, device.id));
+    return { is_quota_available: query.numOfCameras <= (limit?.max ?? DEFAULT_MAX_STREAMS) };
+  },
 
-  app.get(
-    '/api/usage/check_stream_limit',
-    {
-      schema: {
-        tags: ['usage'],
-        querystring: CheckStreamLimitQuery,
-        response: { 200: CheckStreamLimitResponse, ...OWNED_ERRORS },
-      },
-      preHandler: auth,
-    },
-    async (request) => {
-      const device = await findOwnDevice(ctx.db, userOf(request).id, request.query.deviceId);
-      if (!device) throw notFound('Device');
-      const [limit] = await ctx.db
-        .select({ max: streamLimits.maxStreams })
-        .from(streamLimits)
-        .where(eq(streamLimits.deviceRowId, device.id));
-      return { is_quota_available: request.query.numOfCameras <= (limit?.max ?? DEFAULT_MAX_STREAMS) };
-    },
-  );
-
-  app.get(
-    '/api/usage/all_stream_limits',
-    {
-      schema: { tags: ['usage'], response: { 200: AllStreamLimitsResponse, ...AUTH_ERRORS } },
-      preHandler: auth,
-    },
-    async (request) => {
-      const rows = await ctx.db
-        .select({ deviceId: devices.deviceId, max: streamLimits.maxStreams })
-        .from(devices)
-        .leftJoin(streamLimits, eq(streamLimits.deviceRowId, devices.id))
-        .where(eq(devices.ownerId, userOf(request).id))
-        .orderBy(asc(devices.label), asc(devices.deviceId));
-      return {
-        stream_limits: rows.map((r) => ({ deviceId: r.deviceId, max_streams: r.max ?? DEFAULT_MAX_STREAMS })),
-      };
-    },
-  );
-}
+  'usage.allStreamLimits': async (_input, request) => {
+    const rows = await ctx.db
+      .select({ deviceId: devices.deviceId, max: streamLimits.maxStreams })
+      .from(devices)
+      .leftJoin(streamLimits, eq(streamLimits.deviceRowId, devices.id))
+      .where(eq(devices.ownerId, userOf(request).id))
+      .orderBy(asc(devices.label), asc(devices.deviceId));
+    return {
+      stream_limits: rows.map((r) => ({ deviceId: r.deviceId, max_streams: r.max ?? DEFAULT_MAX_STREAMS })),
+    };
+  },
+});

@@ -1,0 +1,30 @@
+/**
+ * The REST route table (spec §7 server calls): every feature's routes, merged. The server registers every
+ * route from it (src/server/routes/register.ts), the console's calls are typed by it, and the fuzz harness
+ * (tests/fuzz/) covers each. A new feature adds one line here.
+ */
+import { accountRoutes } from './accounts';
+import { agentRoutes } from './agent';
+import { cameraRoutes } from './cameras';
+import { deviceRoutes } from './devices';
+import { layoutRoutes } from './layout';
+import { metaRoutes } from './meta';
+import type { RestRoute } from './route';
+import { signallingRoutes } from './signalling';
+import { usageRoutes } from './usage';
+
+export const restRoutes = {
+  ...accountRoutes,
+  ...deviceRoutes,
+  ...cameraRoutes,
+  ...layoutRoutes,
+  ...usageRoutes,
+  ...signallingRoutes,
+  ...agentRoutes,
+  ...metaRoutes,
+} satisfies Record<string, RestRoute>;
+
+export type RestRoutes = typeof restRoutes;
+/** A route's name in the table, `<feature>.<name>`. */
+export type RouteName = keyof RestRoutes;
+export const ROUTE_NAMES = Object.keys(restRoutes) as RouteName[];

@@ -1,0 +1,97 @@
+/**
+ * Signalling (spec §7 server calls and signalling server calls; README "Who may reach a device",
+ * "Presence"): browser tokens and ICE servers for the PeerJS peer, device grants the agent verifies, presence.
+ */
+import { z } from 'zod';
+import { defineRoutes, Id } from './route';
+
+// ---------------------------------------------------------------------------------------------------------
+// REST calls
+
+/** POST get_browser_token { browser_id } → servers (ICE), token (signalling token for that peer id). */
+export const BrowserTokenRequest = z.object({ browser_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+export const IceServer = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof IceServer>;
+export const BrowserTokenResponse = z.object({ servers: z.array(IceServer), token: z.string() });
+
+/** GET ice-servers?deviceId → servers. */
+export const IceServersQuery = z.object({ deviceId: Id.optional() });
+export const IceServersResponse = z.object({ servers: z.array(IceServer) });
+
+/**
+ * POST device-grant { device_id, browser_id } → a short-lived signed grant (EdDSA JWT) the agent verifies
+ * before it answers any command (ARCHITECTURE "The device link"). Not a spec §7 call: it is how the server
+ * decides who may reach a device. expires_at in ms since epoch.
+ */
+export const DeviceGrantRequest = z.object({ device_id: Id, browser_id: Id });
+export const DeviceGrantResponse = z.object({ grant: z.string(), expires_at: z.number() });
+/** Claims inside a grant. */
+export const DeviceGrantClaims = z.object({ sub: z.string(), device_id: z.string(), browser_id: z.string() });
+export type DeviceGrantClaims = z.infer<typeof DeviceGrantClaims>;
+
+/** GET peerjs/peerjs/{device_id} → isOnline. GET check/peerjs/{device_id} → exist. */
+export const DeviceIdParams = z.object({ device_id: Id });
+export const PresenceResponse = z.object({ isOnline: z.boolean() });
+export const ExistResponse = z.object({ exist: z.boolean() });
+/** GET .well-known/jwks.json — the server's public keys; agents verify device grants with them. */
+export const JwksResponse = z.object({ keys: z.array(z.looseObject({ kty: z.string() })) });
+
+export const signallingRoutes = defineRoutes({
+  'signalling.browserToken': {
+    method: 'POST',
+    path: '/api/get_browser_token',
+    auth: 'user',
+    summary: 'ICE servers and a signalling token valid only for this browser peer id',
+    body: BrowserTokenRequest,
+    answer: BrowserTokenResponse,
+  },
+  'signalling.iceServers': {
+    method: 'GET',
+    path: '/api/ice-servers',
+    auth: 'userOrDevice',
+    summary: 'ICE/TURN servers for a peer connection (browsers and agents)',
+    query: IceServersQuery,
+    answer: IceServersResponse,
+  },
+  /** Owner only, else 404. */
+  'signalling.deviceGrant': {
+    method: 'POST',
+    path: '/api/device-grant',
+    auth: 'user',
+    summary: 'A 60 s grant for (user, browser peer, device) that the device’s agent verifies',
+    body: DeviceGrantRequest,
+    answer: DeviceGrantResponse,
+    errors: [404],
+  },
+  /** Owner only, else 404. */
+  'signalling.isOnline': {
+    method: 'GET',
+    path: '/api/peerjs/peerjs/:device_id',
+    auth: 'user',
+    summary: 'Whether the device is registered with signalling now',
+    params: DeviceIdParams,
+    answer: PresenceResponse,
+    errors: [404],
+  },
+  /** Owner only, else 404. */
+  'signalling.exist': {
+    method: 'GET',
+    path: '/api/check/peerjs/:device_id',
+    auth: 'user',
+    summary: 'Whether the device is registered with signalling now (§4 health fallback)',
+    params: DeviceIdParams,
+    answer: ExistResponse,
+    errors: [404],
+  },
+  'signalling.jwks': {
+    method: 'GET',
+    path: '/api/.well-known/jwks.json',
+    auth: 'none',
+    summary: 'The server’s Ed25519 public keys (agents verify device grants with them)',
+    answer: JwksResponse,
+  },
+});

@@ -1,0 +1,30 @@
+/**
+ * The route list: every feature's handlers, merged. Typed by the REST route table (src/protocol/routes.ts),
+ * so a route without a handler here fails to compile. A new feature adds one line.
+ */
+import type { RestRoutes } from '../../protocol/routes';
+import type { ServerContext } from '../context';
+import { accountHandlers } from './accounts';
+import { agentHandlers } from './agent';
+import { cameraHandlers } from './cameras';
+import { deviceHandlers } from './devices';
+import { layoutHandlers } from './layout';
+import { metaHandlers } from './meta';
+import type { RouteHandlers } from './register';
+import { signallingHandlers } from './signalling';
+import type { ZodApp } from './types';
+import { usageHandlers } from './usage';
+
+/** Every route's handler. */
+export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<RestRoutes> {
+  return {
+    ...accountHandlers(ctx, app),
+    ...deviceHandlers(ctx, app),
+    ...cameraHandlers(ctx, app),
+    ...layoutHandlers(ctx, app),
+    ...usageHandlers(ctx, app),
+    ...signallingHandlers(ctx, app),
+    ...agentHandlers(ctx, app),
+    ...metaHandlers(ctx, app),
+  };
+}

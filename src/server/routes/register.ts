@@ -1,0 +1,111 @@
+/**
+ * Registers every route of the REST route table (src/protocol/routes.ts) on the Fastify app, each with its
+ * handler from the route list (./index.ts): schemas for validation, serialisation and the OpenAPI document,
+ * authentication by the route's `auth`, and the text rule (src/protocol/route.ts `findTextProblem`) applied
+ * to every request's params, query and body before validation — a NUL, an unpaired surrogate or an
+ * oversized string is a 400 `{ code, message }`, never a database error.
+ */
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { z } from 'zod';
+import { ApiError, findTextProblem, type RestRoute, type RouteInput } from '../../protocol';
+import { restRoutes, type RestRoutes } from '../../protocol/routes';
+import { authenticateDevice, authenticateUser, authenticateUserOrDevice, requireAdmin } from '../auth/guard';
+import type { ServerContext } from '../context';
+import { badRequest } from '../errors';
+import type { ZodApp } from './types';
+
+/** Answers one route: resolves with its 200 answer, or throws an HttpError. */
+export type RouteHandler<R extends RestRoute> = (
+  input: RouteInput<R>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<z.input<R['answer']>>;
+
+/** A handler, or a handler with per-route server options (a rate limit). */
+export type RouteHandlerEntry<R extends RestRoute> =
+  RouteHandler<R> | { handle: RouteHandler<R>; rateLimit?: RateLimitOptions };
+
+/** One handler for every route of `T` (a feature's routes): a missing one is a compile error. */
+export type RouteHandlers<T extends Record<string, RestRoute>> = { [K in keyof T]: RouteHandlerEntry<T[K]> };
+
+/** What a feature's route module exports: its handlers, given the server context and the app. */
+export type HandlersOf<T extends Record<string, RestRoute>> = (
+  ctx: ServerContext,
+  app: ZodApp,
+) => RouteHandlers<T>;
+
+/** preValidation: the text rule on params, query and body. */
+async function textRule(request: FastifyRequest): Promise<void> {
+  const problem =
+    findTextProblem(request.params, 'params') ??
+    findTextProblem(request.query, 'querystring') ??
+    findTextProblem(request.body, 'body');
+  if (problem) throw badRequest(`${problem.path}: ${problem.message}`);
+}
+
+function authOf(route: RestRoute, ctx: ServerContext): preHandlerAsyncHookHandler[] {
+  switch (route.auth) {
+    case 'none':
+      return [];
+    case 'user':
+      return [authenticateUser(ctx)];
+    case 'admin':
+      return [authenticateUser(ctx), requireAdmin];
+    case 'device':
+      return [authenticateDevice(ctx)];
+    case 'userOrDevice':
+      return [authenticateUserOrDevice(ctx)];
+  }
+}
+
+/** Answers documented for a route: 200, 400 always, 401/403 by its auth, and its own `errors`. */
+function responsesOf(route: RestRoute): Record<number, z.ZodType> {
+  const responses: Record<number, z.ZodType> = { 200: route.answer, 400: ApiError };
+  if (route.auth !== 'none') responses[401] = ApiError;
+  if (route.auth === 'admin') responses[403] = ApiError;
+  for (const status of route.errors ?? []) responses[status] = ApiError;
+  return responses;
+}
+
+/** Registers every route of the table with its handler. */
+export function registerRestRoutes(
+  app: ZodApp,
+  ctx: ServerContext,
+  handlers: RouteHandlers<RestRoutes>,
+): void {
+  for (const [name, route] of Object.entries(restRoutes) as [keyof RestRoutes, RestRoute][]) {
+    const entry = handlers[name] as RouteHandlerEntry<RestRoute>;
+    const handle = typeof entry === 'function' ? entry : entry.handle;
+    const rateLimit = typeof entry === 'function' ? undefined : entry.rateLimit;
+    app.route({
+      method: route.method,
+      url: route.path,
+      schema: {
+        tags: [name.split('.')[0] ?? name],
+        summary: route.summary,
+        operationId: name,
+        hide: route.hidden,
+        ...(route.params ? { params: route.params } : {}),
+        ...(route.query ? { querystring: route.query } : {}),
+        ...(route.body ? { body: route.body } : {}),
+        ...(route.headers ? { headers: route.headers } : {}),
+        response: responsesOf(route),
+      },
+      ...(rateLimit ? { config: { rateLimit } } : {}),
+      preValidation: textRule,
+      preHandler: authOf(route, ctx),
+      handler: (request, reply) =>
+        handle(
+          {
+            params: request.params,
+            query: request.query,
+            body: request.body,
+            headers: request.headers,
+          } as RouteInput<RestRoute>,
+          request,
+          reply,
+        ),
+    });
+  }
+}
