@@ -4,7 +4,14 @@
  * schema, runs the handler and wraps the outcome in a ReplyMessage. Never throws: every failure becomes an
  * error reply with a LINK_ERROR_CODES code. Reply data is not validated on the way out.
  */
-import { LINK_ERROR_CODES, RequestMessage, deviceCommands, isDeviceProcess } from '../../protocol';
+import {
+  COMMAND_TEXT_MAX_CHARS,
+  LINK_ERROR_CODES,
+  RequestMessage,
+  deviceCommands,
+  findTextProblem,
+  isDeviceProcess,
+} from '../../protocol';
 import type { ReplyMessage } from '../../protocol';
 import { CommandError } from '../commands/errors';
 import type { Handlers } from '../commands/registry';
@@ -77,6 +84,16 @@ export async function dispatchRequest<C>(
   const { process, requestId, payload } = parsed.data;
   if (!isDeviceProcess(process)) {
     return errorReply(process, requestId, LINK_ERROR_CODES.unknownProcess, `Unknown process '${process}'`);
+  }
+  // The text rule of every boundary (src/protocol/route.ts): no NUL, unpaired surrogate or oversized string.
+  const textProblem = findTextProblem(payload, 'payload', COMMAND_TEXT_MAX_CHARS);
+  if (textProblem) {
+    return errorReply(
+      process,
+      requestId,
+      LINK_ERROR_CODES.invalidPayload,
+      `Invalid payload for '${process}': ${textProblem.path}: ${textProblem.message}`,
+    );
   }
   const schema = deviceCommands[process].request;
   const input = schema.safeParse(payload ?? {});

@@ -113,6 +113,16 @@ describe('dispatchRequest', () => {
     expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
   });
 
+  it('answers a NUL or an unpaired surrogate in any payload string with invalid_payload, before the handler', async () => {
+    const ctx = { calls: [] };
+    for (const camera_id of ['cam\u0000', '\ud800']) {
+      const reply = await run(request('check-camera-usage', { camera_id }), ctx);
+      expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+      expect(reply.ok === false && reply.error.message).toMatch(/payload\.camera_id/);
+    }
+    expect(ctx.calls).toEqual([]);
+  });
+
   it('answers a handler that throws with internal_error and does not throw itself', async () => {
     const reply = await run(request('jtop-health', {}));
     expect(reply).toMatchObject({ ok: false, process: 'jtop-health', error: { code: 'internal_error' } });
