@@ -1,6 +1,11 @@
 /**
  * Server configuration: the options of `startServer` merged with the environment (ARCHITECTURE "Server").
  * Environment: PORT, HOST, DATA_DIR, DATABASE_URL, STATIC_DIR, LOG_LEVEL, ICE_SERVERS.
+ *
+ * The server listens on loopback (127.0.0.1) unless HOST (or `host`) names another address. The demo account's
+ * credentials are published (GET /api/demo-account, shown on the login page) only when the server listens on
+ * loopback alone: `publishDemoAccount`. Anyone who can reach a server bound beyond loopback could otherwise read
+ * an admin's password.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +16,7 @@ import { ACCESS_TOKEN_EXPIRY_S, IceServer, REFRESH_TOKEN_EXPIRY_S, type Role } f
 export interface ServerOptions {
   /** TCP port; 0 = any free port. Default env PORT or 8080. */
   port?: number;
-  /** Listen address. Default env HOST or '0.0.0.0'. */
+  /** Listen address. Default env HOST or '127.0.0.1' (loopback only). */
   host?: string;
   /** Data directory (lock file, embedded PostgreSQL in `pg/`). Default env DATA_DIR or './data'. */
   dataDir?: string;
@@ -44,6 +49,12 @@ export interface ServerConfig {
   databaseUrl: string | null;
   staticDir: string | null;
   demoAccount: { email: string; password: string } | null;
+  /**
+   * True when GET /api/demo-account may answer the demo account's credentials: a demo account is configured
+   * AND the server listens on loopback only (`isLoopbackHost(host)`). False otherwise: the route must then
+   * answer `{ enabled: false }`.
+   */
+  publishDemoAccount: boolean;
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
   loginRateLimitPerMin: number;
@@ -72,6 +83,23 @@ export function parseIceServers(
   return [];
 }
 
+/** Default listen address: loopback only. */
+export const DEFAULT_HOST = '127.0.0.1';
+
+/**
+ * True when `host` accepts connections from this machine only: 127.0.0.0/8, ::1, localhost (and their
+ * IPv4-mapped form). '0.0.0.0', '::', '' and any other address or name count as beyond loopback.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  const v4 = h.startsWith('::ffff:') ? h.slice('::ffff:'.length) : h;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
 function envPort(): number {
   const raw = process.env.PORT;
   const n = raw === undefined ? NaN : Number(raw);
@@ -96,9 +124,11 @@ export function resolveConfig(options: ServerOptions = {}): ServerConfig {
   ] as const) {
     if (!Number.isFinite(v) || v <= 0) throw new Error(`Invalid ${name}: ${v}`);
   }
+  const host = options.host ?? (process.env.HOST?.trim() || DEFAULT_HOST);
+  const demoAccount = options.demoAccount ?? null;
   return {
     port,
-    host: options.host ?? process.env.HOST ?? '0.0.0.0',
+    host,
     dataDir: path.resolve(options.dataDir ?? process.env.DATA_DIR ?? './data'),
     databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL ?? null,
     staticDir:
@@ -107,7 +137,8 @@ export function resolveConfig(options: ServerOptions = {}): ServerConfig {
         : options.staticDir !== undefined
           ? path.resolve(options.staticDir)
           : defaultStaticDir(),
-    demoAccount: options.demoAccount ?? null,
+    demoAccount,
+    publishDemoAccount: demoAccount !== null && isLoopbackHost(host),
     accessTokenTtlS,
     refreshTokenTtlS,
     loginRateLimitPerMin: options.loginRateLimitPerMin ?? 20,
