@@ -1,20 +1,21 @@
 /**
- * The agent's only way to the server: the agent-facing REST calls of the team brief, with the device token
- * in `Authorization: Token {deviceToken}`. Every answer is validated with zod; tests replace the whole
- * module with a fake `ServerApi`.
+ * The agent's only way to the server: the agent-facing calls of the REST route table (src/protocol/routes.ts),
+ * with the device token in `Authorization: Token {deviceToken}`. Every answer is validated with its route's
+ * zod schema; tests replace the whole module with a fake `ServerApi`.
  *
- *   GET  /api/device/me              → { device_id, label, chipset_id, jetpack }
- *   GET  /api/.well-known/jwks.json  → JSON Web Key Set (grant verification keys)
- *   GET  /api/ice-servers?deviceId   → { servers }
- *   POST /api/device/register-cameras (RegisterCamerasRequest) → { ok: true }
- *   GET  /api/device/ip-cameras      → DeviceIpCamerasResponse { cameras: [{ id, label, url }] }
+ *   agent.me                → { device_id, label, chipset_id, jetpack }
+ *   signalling.jwks         → JSON Web Key Set (grant verification keys)
+ *   signalling.iceServers   ?deviceId → { servers }
+ *   agent.registerCameras   (RegisterCamerasRequest) → { ok: true }
+ *   agent.ipCameras         → DeviceIpCamerasResponse { cameras: [{ id, label, url }] }
  */
 import { z } from 'zod';
 import type { JSONWebKeySet } from 'jose';
-import { API_BASE, DeviceIpCamerasResponse, IceServersResponse, RegisterCamerasRequest } from '../protocol';
-import type { IceServer } from '../protocol';
+import { RegisterCamerasRequest, routeUrl, type DeviceIpCamerasResponse, type IceServer } from '../protocol';
+import { restRoutes, type RestRoutes } from '../protocol/routes';
 
-/** GET device/me: who this device token belongs to. chipset_id '0' = x86, other = Jetson (§3, §9). */
+/**
+ * agent.me: who this device token belongs to (read leniently: defaults for fields an older server leaves out). chipset_id '0' = x86, other = Jetson (§3, §9). */
 export const DeviceMe = z.object({
   device_id: z.string().min(1),
   label: z.string().default(''),
@@ -22,8 +23,6 @@ export const DeviceMe = z.object({
   jetpack: z.string().nullable().default(null),
 });
 export type DeviceMe = z.infer<typeof DeviceMe>;
-
-const Jwks = z.object({ keys: z.array(z.looseObject({ kty: z.string() })) });
 
 /** The calls the agent makes to the server. */
 export interface ServerApi {
@@ -71,17 +70,19 @@ export function createServerApi(
   deviceToken: string,
   options: { timeoutMs?: number; fetch?: typeof fetch } = {},
 ): ServerApi {
-  const base = new URL(API_BASE.replace(/^\//, ''), serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`);
+  const origin = new URL(serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`);
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
 
   async function call<T>(
-    method: 'GET' | 'POST',
-    path: string,
+    name: keyof RestRoutes,
     schema: z.ZodType<T>,
-    body?: unknown,
+    input: { query?: Record<string, string>; body?: unknown } = {},
   ): Promise<T> {
-    const url = new URL(path, base);
+    const { method, path } = restRoutes[name];
+    const body = input.body;
+    // The route's path is absolute ('/api/…'); a server URL with a base path keeps it as a prefix.
+    const url = new URL(routeUrl({ path }, undefined, input.query).replace(/^\//, ''), origin);
     const res = await doFetch(url, {
       method,
       headers: {
@@ -124,13 +125,19 @@ export function createServerApi(
   }
 
   return {
-    me: () => call('GET', 'device/me', DeviceMe),
-    jwks: async () => (await call('GET', '.well-known/jwks.json', Jwks)) as JSONWebKeySet,
+    me: () => call('agent.me', DeviceMe),
+    jwks: async () => (await call('signalling.jwks', restRoutes['signalling.jwks'].answer)) as JSONWebKeySet,
     iceServers: async (deviceId) =>
-      (await call('GET', `ice-servers?deviceId=${encodeURIComponent(deviceId)}`, IceServersResponse)).servers,
+      (
+        await call('signalling.iceServers', restRoutes['signalling.iceServers'].answer, {
+          query: { deviceId },
+        })
+      ).servers,
     registerCameras: async (request) => {
-      await call('POST', 'device/register-cameras', z.unknown(), RegisterCamerasRequest.parse(request));
+      await call('agent.registerCameras', restRoutes['agent.registerCameras'].answer, {
+        body: RegisterCamerasRequest.parse(request),
+      });
     },
-    ipCameras: async () => (await call('GET', 'device/ip-cameras', DeviceIpCamerasResponse)).cameras,
+    ipCameras: async () => (await call('agent.ipCameras', restRoutes['agent.ipCameras'].answer)).cameras,
   };
 }

@@ -64,6 +64,31 @@ export interface RouteCall<R extends RestRoute> {
 /** The parsed 200 answer of a route. */
 export type RouteAnswer<R extends RestRoute> = z.output<R['answer']>;
 
+/**
+ * The URL path of a call to `route`, starting with '/api/': `:name` segments filled from `params`
+ * (URI-encoded), `query` appended (undefined and null values left out; arrays repeat the key).
+ * @throws Error when a path parameter is missing.
+ */
+export function routeUrl(
+  route: Pick<RestRoute, 'path'>,
+  params?: Readonly<Record<string, string | number>>,
+  query?: Readonly<Record<string, unknown>>,
+): string {
+  const path = route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${route.path}: path parameter '${name}' is missing`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v !== undefined && v !== null) search.append(key, String(v));
+    }
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The text rule: one check for every string that crosses a boundary (REST input, device command payloads).
 

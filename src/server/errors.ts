@@ -54,7 +54,7 @@ export const LOG_SERIALIZERS = {
       code: typeof e?.code === 'string' ? e.code.slice(0, 100) : undefined,
       statusCode: typeof e?.statusCode === 'number' ? e.statusCode : undefined,
       message: clip(e?.message) ?? clip(String(err)) ?? '',
-      stack: clip(e?.stack),
+      stack: clip(e?.stack) ?? '',
     };
   },
   req: (req: { method?: string; url?: string; ip?: string; id?: string }) => ({
