@@ -59,45 +59,129 @@ const median = (xs: number[]) => {
   return s.length ? s[Math.floor((s.length - 1) / 2)]! : NaN;
 };
 
-/** Streams the agents send (encode), and streams they hold for hidden cells (pause-stream), summed. */
+/** Streams the agents send (encode), and streams they hold for hidden cells (pause-stream), summed. A device
+ * whose link is down for a moment (it reconnects by itself, e.g. on a loaded machine) is asked again, for up
+ * to 15 s: the bench waits for the answer, it does not fail on a transient state. */
 async function agentStreamCounts(
   page: Page,
   deviceIds: string[],
 ): Promise<{ sending: number; held: number }> {
-  return page.evaluate(async (ids) => {
-    const edge = (window as unknown as { __edgeConsole: Edge }).__edgeConsole;
-    const out = { sending: 0, held: 0 };
-    for (const id of ids) {
-      const health = (await edge.callDevice(id, 'check-health', {})) as {
-        streams: number;
-        paused_streams?: number;
-      };
-      out.sending += health.streams;
-      out.held += health.paused_streams ?? 0;
+  const out = { sending: 0, held: 0 };
+  for (const id of deviceIds) {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      try {
+        const health = await page.evaluate(
+          (deviceId) =>
+            (window as unknown as { __edgeConsole: Edge }).__edgeConsole.callDevice(
+              deviceId,
+              'check-health',
+              {},
+            ) as Promise<{ streams: number; paused_streams?: number }>,
+          id,
+        );
+        out.sending += health.streams;
+        out.held += health.paused_streams ?? 0;
+        break;
+      } catch (err) {
+        if (Date.now() > deadline) throw err;
+        await page.waitForTimeout(200);
+      }
     }
-    return out;
-  }, deviceIds);
+  }
+  return out;
 }
 const agentStreams = async (page: Page, deviceIds: string[]) =>
   (await agentStreamCounts(page, deviceIds)).sending;
 
-/** Resolves when every video in the grid decodes a frame after now; ms. */
-function allDecodeAgain(page: Page, expected: number): Promise<number> {
+/**
+ * Clicks `clickTestId` inside the page and resolves with the ms until the grid shows exactly `expected` videos
+ * that each presented a frame after the click (requestVideoFrameCallback). Cells mounted after the click (a
+ * page switch renders them anew) are watched as they appear, so the measure never looks before they exist.
+ */
+function clickUntilAllDecode(page: Page, clickTestId: string, expected: number): Promise<number> {
   return page.evaluate(
-    (n) =>
+    ([testId, n]) =>
       new Promise<number>((resolve, reject) => {
+        const selector = '[data-testid^="stream-cell-"] video';
+        const watched = new WeakSet<HTMLVideoElement>();
+        const decoded = new WeakSet<HTMLVideoElement>();
+        let done = false;
+        const check = () => {
+          if (done) return;
+          const videos = [...document.querySelectorAll<HTMLVideoElement>(selector)];
+          for (const v of videos) {
+            if (watched.has(v)) continue;
+            watched.add(v);
+            v.requestVideoFrameCallback(() => {
+              decoded.add(v);
+              check();
+            });
+          }
+          if (videos.length === n && videos.every((v) => decoded.has(v))) {
+            done = true;
+            observer.disconnect();
+            resolve(performance.now() - t0);
+          }
+        };
+        const observer = new MutationObserver(check);
+        const button = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+        if (!button) return reject(new Error(`no ${testId}`));
         const t0 = performance.now();
-        const videos = [
-          ...document.querySelectorAll<HTMLVideoElement>('[data-testid^="stream-cell-"] video'),
-        ];
-        if (videos.length !== n) return reject(new Error(`expected ${n} videos, found ${videos.length}`));
-        let left = videos.length;
-        for (const v of videos)
-          v.requestVideoFrameCallback(() => --left === 0 && resolve(performance.now() - t0));
-        setTimeout(() => reject(new Error('videos did not decode within 20 s')), 20_000);
+        observer.observe(document.body, { subtree: true, childList: true });
+        button.click();
+        check();
+        setTimeout(() => {
+          if (done) return;
+          observer.disconnect();
+          const videos = [...document.querySelectorAll<HTMLVideoElement>(selector)];
+          const playing = videos.filter((v) => decoded.has(v)).length;
+          reject(
+            new Error(`after 20 s: ${videos.length} videos (expected ${n}), ${playing} decoded a frame`),
+          );
+        }, 20_000);
       }),
-    expected,
+    [clickTestId, expected] as const,
   );
+}
+
+/**
+ * Resolves with the ms from `since` (Date.now() in the bench) until a video in a cell showing `text` presents a
+ * frame; a cell whose video element is replaced while the device reconnects is followed to the new element.
+ */
+async function frameInCell(page: Page, text: string, since: number): Promise<number> {
+  await page.evaluate(
+    (label) =>
+      new Promise<void>((resolve, reject) => {
+        const watched = new WeakSet<HTMLVideoElement>();
+        let done = false;
+        const check = () => {
+          if (done) return;
+          for (const cell of document.querySelectorAll<HTMLElement>('[data-testid^="stream-cell-"]')) {
+            if (!cell.textContent?.includes(label)) continue;
+            const v = cell.querySelector('video');
+            if (!v || watched.has(v)) continue;
+            watched.add(v);
+            v.requestVideoFrameCallback(() => {
+              if (done) return;
+              done = true;
+              observer.disconnect();
+              resolve();
+            });
+          }
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, { subtree: true, childList: true });
+        check();
+        setTimeout(() => {
+          if (done) return;
+          observer.disconnect();
+          reject(new Error(`no frame in a "${label}" cell within 30 s`));
+        }, 30_000);
+      }),
+    text,
+  );
+  return Date.now() - since;
 }
 
 export async function benchCameraPage(
@@ -303,20 +387,14 @@ export async function benchCameraPage(
     await page.waitForTimeout(100);
   }
   const whileHidden = await agentStreamCounts(page, all);
-  await page.getByTestId('stream-page-1').click();
-  const replayMs = await allDecodeAgain(page, 12);
+  const replayMs = await clickUntilAllDecode(page, 'stream-page-1', 12);
 
   // Agent restarted: Box B stops (its four cells and the IP camera reconnect), comes back, video returns.
   await stack.stopAgent(boxB);
   await page.waitForTimeout(2_000);
   await stack.restartAgent(boxB);
   const reachableAt = Date.now();
-  const boxBVideo = page
-    .locator(`[data-testid^="stream-cell-"]`, { hasText: 'x86 Edge Box B' })
-    .first()
-    .locator('video');
-  await boxBVideo.evaluate((v: HTMLVideoElement) => new Promise((r) => v.requestVideoFrameCallback(r)));
-  const videoBackMs = Date.now() - reachableAt;
+  const videoBackMs = await frameInCell(page, 'x86 Edge Box B', reachableAt);
 
   // Close everything, then 100 open/close cycles of one camera.
   await page.evaluate(() => {
