@@ -5,6 +5,8 @@
  *   - a browser token whose browser_id = id (and id is not a device peer id), or
  *   - a device token whose device_id = id and whose jti is the device's current one.
  * Anything else is refused with HTTP 401 before the upgrade. Connect/disconnect events feed `Presence`.
+ * Every message a peer sends goes through `MessageGuard` (guard.ts) first: only well-formed PeerJS messages
+ * within the size and per-peer rate limits reach the package's relay.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -16,12 +18,16 @@ import { PEERJS_KEY, PEERJS_PATH } from '../../protocol';
 import { findDeviceForToken } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { isDevicePeerId } from '../routes/signalling';
+import { DEFAULT_LIMITS, guardSocket, MessageGuard, type GuardLimits } from './guard';
 import type { PeerClientLike } from './presence';
 import { runWithTrackedTimers } from './timers';
 import { refuseUpgrade, type UpgradeRouter } from './upgrade';
 
 /** WebSocket path the PeerJS client connects to: `${path}/peerjs`. */
 export const PEERJS_WS_PATH = `${PEERJS_PATH}/peerjs`;
+
+/** Frames larger than this close the socket (ws 1009); messages over MAX_SIGNALLING_MESSAGE_BYTES are dropped. */
+export const MAX_FRAME_BYTES = 256 * 1024;
 
 /** A running signalling server. */
 export interface SignallingServer {
@@ -67,9 +73,13 @@ export function startSignalling(
   ctx: ServerContext,
   upgrades: UpgradeRouter,
   log: FastifyBaseLogger,
+  limits: GuardLimits = DEFAULT_LIMITS,
 ): SignallingServer {
   const server = app.server as Server;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const guard = new MessageGuard(limits, (peerId, dropped, last) =>
+    log.warn({ peerId, dropped, last }, 'signalling messages dropped'),
+  );
   const timers = runWithTrackedTimers(
     () => {
       const peerApp = ExpressPeerServer(server, {
@@ -114,7 +124,18 @@ export function startSignalling(
         return refuseUpgrade(socket, 401, 'invalid_token', 'You tried to access with invalid token');
       }
       if (socket.destroyed) return;
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        // Still registered: the peer's previous socket has not closed yet (it reconnects after a silent drop).
+        const reattach = ctx.presence.exists(id);
+        // The peer package accepts the socket and adds its message listener synchronously; the guard then
+        // takes that listener over.
+        wss.emit('connection', ws, req);
+        const accepted = ws.listenerCount('message') > 0 && ws.readyState === ws.OPEN;
+        guardSocket(ws, id, guard, log);
+        // The package answers OPEN only to a new registration and silently moves an existing one to the new
+        // socket; a PeerJS client waits for OPEN, so it gets one.
+        if (accepted && reattach) ws.send(JSON.stringify({ type: 'OPEN' }));
+      });
     });
   });
 
