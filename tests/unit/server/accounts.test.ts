@@ -204,6 +204,18 @@ describe('service routes', () => {
     expect(res.body).toEqual({ enabled: true, email: 'demo@example.com', password: 'demo-password' });
     await expect(login(server, 'demo@example.com', 'demo-password')).resolves.toHaveProperty('token');
   });
+
+  it('never publishes the demo password on a server that listens beyond loopback', async () => {
+    const open = await startTestServer({
+      host: '0.0.0.0',
+      demoAccount: { email: 'demo@example.com', password: 'demo-password' },
+    });
+    try {
+      expect((await api(open, 'GET', 'demo-account')).body).toEqual({ enabled: false });
+    } finally {
+      await open.dispose();
+    }
+  }, 60_000);
 });
 
 describe('built console', () => {
