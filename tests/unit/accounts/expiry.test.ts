@@ -4,7 +4,7 @@
  */
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api, eventually, login, startTestServer, type TestServer } from './helpers';
+import { api, eventually, login, startTestServer, type TestServer } from '../server/helpers';
 
 let server: TestServer;
 

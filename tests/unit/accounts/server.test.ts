@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer } from './helpers';
+import { api, login, startTestServer, type TestServer } from '../server/helpers';
 
 let server: TestServer;
 let dist: string;

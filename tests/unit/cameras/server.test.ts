@@ -4,7 +4,7 @@
  * device/ip-cameras), plus a stream limit set by the seed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer } from './helpers';
+import { api, login, startTestServer, type TestServer } from '../server/helpers';
 
 let server: TestServer;
 let alice: { token: string; id: string };

@@ -3,7 +3,7 @@
  * reaches another user's devices.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer } from './helpers';
+import { api, login, startTestServer, type TestServer } from '../server/helpers';
 
 let server: TestServer;
 let alice: { token: string; id: string };
