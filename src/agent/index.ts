@@ -60,6 +60,8 @@ export interface AgentOptions {
   startupTimeoutMs?: number;
   /** How often the IP camera list is asked again, ms (default IP_CAMERA_REFRESH_MS = 60 000). */
   ipCameraRefreshMs?: number;
+  /** Signalling watchdog timing (default every 10 s, 5 s to answer; see link/signalling.ts); tests. */
+  signallingWatchdog?: { intervalMs?: number; timeoutMs?: number };
 }
 
 /** A running agent. */
@@ -227,6 +229,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
       iceServers,
       logger: log,
       onConnection,
+      watchdog: options.signallingWatchdog,
       checkToken: async () => {
         await api.me();
         // The server is back: pick up ICE server changes for new streams.

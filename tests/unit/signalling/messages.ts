@@ -42,7 +42,7 @@ export const wellFormed = {
 };
 
 /** Everything issue 7 and its review listed, addressed to `dst`: none of it may be relayed. */
-export function hostileMessages(dst: string): (string | object)[] {
+export function hostileMessages(dst: string): unknown[] {
   const offer = wellFormed.offer(dst);
   return [
     { type: 'OFFER', dst }, // the issue's message: no payload

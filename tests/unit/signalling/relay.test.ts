@@ -5,8 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Peer as PeerType } from 'peerjs';
+import type { Socket } from 'node:net';
+import type { WebSocket as WsSocket } from 'ws';
 import { startAgent } from '../../../src/agent/index';
 import type { RunningAgent } from '../../../src/agent/index';
+import { Signalling } from '../../../src/agent/link/signalling';
 import { SIGNALLING_RATE } from '../../../src/protocol/peerjsMessages';
 import { api, eventually, login, startTestServer, type TestServer } from '../server/helpers';
 import { captureLogger, greet, openBrowser, RawPeer } from './helpers';
@@ -16,6 +19,7 @@ let server: TestServer;
 let aliceToken: string;
 let bobToken: string;
 let deviceId: string;
+let aliceId: string;
 let agent: RunningAgent;
 const agentLog = captureLogger();
 const opened: { close(): void }[] = [];
@@ -27,6 +31,7 @@ beforeAll(async () => {
   await server.seed.ensureUser({ email: 'bob@example.com', password: 'bob-pw-1' });
   const device = await server.seed.ensureDevice({ ownerId: alice.id, label: 'Jetson A', chipsetId: '23' });
   deviceId = device.device_id;
+  aliceId = alice.id;
   const deviceToken = await server.seed.issueDeviceToken(device.id);
   aliceToken = (await login(server, 'alice@example.com', 'alice-pw-1')).token;
   bobToken = (await login(server, 'bob@example.com', 'bob-pw-1')).token;
@@ -156,5 +161,54 @@ describe('a second user against the first user’s device', () => {
     });
     // Nothing malformed reached the agent: the server dropped it all.
     expect(agentLog.has(/signalling message (dropped|failed)/)).toBe(false);
+  });
+});
+
+describe('watchdog against the real server', () => {
+  it('re-registers an agent whose socket was silently dropped; the server answers the re-attach with OPEN', async () => {
+    const device = await server.seed.ensureDevice({ ownerId: aliceId, label: 'Jetson B', chipsetId: '23' });
+    const token = await server.seed.issueDeviceToken(device.id);
+    const log = captureLogger();
+    const incoming: string[] = [];
+    const signalling = new Signalling({
+      serverUrl: server.url,
+      deviceId: device.device_id,
+      deviceToken: token,
+      iceServers: [],
+      logger: log,
+      onConnection: (conn) => {
+        incoming.push(conn.peer);
+        conn.close();
+      },
+      watchdog: { intervalMs: 400, timeoutMs: 400 },
+    });
+    opened.push(signalling);
+    await signalling.start();
+    await eventually(() => log.has(/watchdog: probe answered/));
+
+    // The connection goes quiet both ways; neither end sees it close (the server still has the device).
+    const ws = (signalling.currentPeer!.socket as unknown as { _socket: WsSocket })._socket;
+    const sock = (ws as unknown as { _socket: Socket })._socket;
+    sock.pause();
+    sock.write = ((_chunk: unknown, enc?: unknown, cb?: unknown) => {
+      const done = typeof enc === 'function' ? enc : cb;
+      if (typeof done === 'function') process.nextTick(done as () => void);
+      return true;
+    }) as Socket['write'];
+    opened.push({ close: () => ws.terminate() });
+
+    await eventually(() => log.has(/reconnected to signalling/), 10_000);
+    expect(log.has(/no probe back within 400 ms; reconnecting/)).toBe(true);
+    expect(signalling.connected).toBe(true);
+    expect(
+      (await api(server, 'GET', `check/peerjs/${device.device_id}`, { token: aliceToken })).body,
+    ).toEqual({ exist: true });
+
+    // A browser reaches it through the new socket.
+    const browserId = 'web-alicewatchdog001';
+    const alice = await openBrowser(server.url, browserId, await browserToken(aliceToken, browserId));
+    peers.push(alice);
+    alice.connect(device.device_id, { serialization: 'json', reliable: true });
+    await eventually(() => incoming.includes(browserId), 10_000);
   });
 });
