@@ -68,6 +68,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await registerRoutes(app, ctx);
     signalling = startSignalling(app, ctx, new UpgradeRouter(app.server), app.log);
     await app.listen({ port: config.port, host: config.host });
+    if (config.demoAccount && !config.publishDemoAccount) {
+      app.log.warn(
+        `listening on ${config.host}, beyond loopback: the demo account's password is not published`,
+      );
+    }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     return { url: `http://${urlHost(config.host)}:${port}`, port, close, seed };

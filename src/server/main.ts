@@ -1,5 +1,5 @@
 /**
- * CLI: `npx tsx src/server/main.ts` (npm run server). Configured by the environment: PORT, HOST, DATA_DIR,
+ * CLI: `npx tsx src/server/main.ts` (npm run server). Configured by the environment: PORT, HOST (127.0.0.1), DATA_DIR,
  * DATABASE_URL, STATIC_DIR, LOG_LEVEL, ICE_SERVERS. Stops cleanly on SIGINT/SIGTERM (embedded PostgreSQL too).
  */
 import { startServer } from './index';
