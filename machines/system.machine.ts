@@ -2,14 +2,14 @@
  * The console's root actor — ARCHITECTURE "Console state: the actor system"; spec §4 "Auth" (logout clears
  * tokens, user info and several other stores), §4 "Signal connection status".
  *
- * Starts the long-lived actors with their systemIds (machines/systemIds.ts): auth, signal, devicesTable,
- * devicePool, streams (the camera grid). It mirrors auth: on sign-in it connects signalling, loads the devices
+ * Starts the long-lived actors with their systemIds (machines/systemIds.ts): notifications (toasts and the
+ * dialog queue), auth, signal, devicesTable, devicePool, streams (the camera grid). It mirrors auth: on sign-in it connects signalling, loads the devices
  * table and the saved camera layout (which reopens its streams); on
  * sign-out (logout, failed refresh or rejected token) it disconnects signalling, closes every device link
  * and stream and clears the table.
  *
- * The children are the pure machines; src/console/services/system.ts provides their side effects with
- * `.provide()` and starts this machine.
+ * The children are the pure machines; the console's composition root (src/console/system.ts) merges the
+ * features' `.provide()` implementations and starts this machine.
  */
 import { raise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { PEER_CONNECTION_LIMIT } from '../src/protocol/constants';
@@ -18,6 +18,7 @@ import { devicePoolMachine } from './devices/devicePool.machine';
 import { devicesTableMachine } from './devices/devicesTable.machine';
 import { signalMachine } from './signalling/signal.machine';
 import { cameraGridMachine } from './cameras/cameraGrid.machine';
+import { notificationsMachine } from './notifications/notifications.machine';
 import { SYSTEM_IDS } from './systemIds';
 
 export interface SystemInput {
@@ -47,6 +48,7 @@ export const systemMachine = setup({
     devicesTable: devicesTableMachine,
     devicePool: devicePoolMachine,
     streams: cameraGridMachine,
+    notifications: notificationsMachine,
   },
   actions: {
     /** Turns auth's snapshot into `system.auth` for the signedOut/signedIn states below. */
@@ -73,6 +75,8 @@ export const systemMachine = setup({
     peerConnectionLimit: input.peerConnectionLimit ?? PEER_CONNECTION_LIMIT,
   }),
   invoke: [
+    // First, so that every other actor's notices have somewhere to go.
+    { id: SYSTEM_IDS.notifications, systemId: SYSTEM_IDS.notifications, src: 'notifications' },
     {
       id: SYSTEM_IDS.auth,
       systemId: SYSTEM_IDS.auth,

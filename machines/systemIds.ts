@@ -5,5 +5,6 @@ export const SYSTEM_IDS = {
   devicesTable: 'devicesTable',
   devicePool: 'devicePool',
   streams: 'streams',
+  notifications: 'notifications',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

@@ -6,7 +6,7 @@
  *   npx tsx visualizations/generate.ts           write the files
  *   npx tsx visualizations/generate.ts --check   regenerate in memory; exit 1 listing stale or missing files
  *
- * It walks `machine.root`: initial states, nested and parallel states, final states, every transition with
+ * It walks the machine's directed graph (`toDirectedGraph` from xstate/graph): initial states, nested and parallel states, final states, every transition with
  * its event (done/error events of invoked actors and delayed transitions named readably) and guard, plus a
  * table of each state's tags, invoked actors and entry/exit actions. Output is deterministic (definition
  * order, no timestamps).
@@ -14,7 +14,8 @@
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AnyStateMachine } from 'xstate';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { toDirectedGraph, type DirectedGraphEdge, type DirectedGraphNode } from 'xstate/graph';
 import { authMachine } from '../machines/accounts/auth.machine';
 import { cameraGridMachine } from '../machines/cameras/cameraGrid.machine';
 import { deviceConnectionMachine } from '../machines/devices/deviceConnection.machine';
@@ -22,6 +23,7 @@ import { devicePoolMachine } from '../machines/devices/devicePool.machine';
 import { devicesTableMachine } from '../machines/devices/devicesTable.machine';
 import { signalMachine } from '../machines/signalling/signal.machine';
 import { streamMachine } from '../machines/cameras/stream.machine';
+import { notificationsMachine } from '../machines/notifications/notifications.machine';
 import { systemMachine } from '../machines/system.machine';
 
 /** The machines drawn, in index order: name (file stem in machines/) → machine. */
@@ -34,6 +36,7 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'deviceConnection', feature: 'devices', machine: deviceConnectionMachine },
   { name: 'cameraGrid', feature: 'cameras', machine: cameraGridMachine },
   { name: 'stream', feature: 'cameras', machine: streamMachine },
+  { name: 'notifications', feature: 'notifications', machine: notificationsMachine },
 ];
 
 /** Path of a machine's file inside machines/ (machines/<feature>/<name>.machine.ts; the root at the top). */
@@ -45,32 +48,12 @@ const machineFile = (name: string): string => {
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 
-/** Minimal structural view of XState's StateNode (the parts we read). */
-interface Node {
-  key: string;
-  id: string;
-  type: 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
-  path: string[];
-  parent?: Node;
-  states: Record<string, Node>;
-  tags: string[];
-  entry: unknown[];
-  exit: unknown[];
-  transitions: Map<string, Transition[]>;
-  always?: Transition[];
-  initial: { target: Node[] };
-  invoke: Array<{ id: string; src: unknown }>;
-}
-interface Transition {
-  eventType: string;
-  target?: Node[];
-  guard?: unknown;
-  actions: unknown[];
-  reenter?: boolean;
-}
+/** A state node as `toDirectedGraph` (xstate/graph) gives it: the node, its child nodes and its edges. */
+type Graph = DirectedGraphNode;
+type Transition = DirectedGraphEdge['transition'];
 
 /** Mermaid id of a state node: its path joined by '_' ('root' for the machine itself). */
-const nodeId = (node: Node): string => (node.path.length ? node.path.join('_') : 'root');
+const nodeId = (node: AnyStateNode): string => (node.path.length ? node.path.join('_') : 'root');
 
 /** A readable name for an action, guard or actor source. */
 function nameOf(thing: unknown): string {
@@ -113,37 +96,51 @@ function eventLabel(eventType: string): string {
 /** Mermaid edge labels must avoid ':' ';' '#' and braces. */
 const safeLabel = (text: string): string => text.replace(/[;#{}]/g, ' ').replace(/:/g, '꞉');
 
-function childrenOf(node: Node): Node[] {
-  return Object.values(node.states);
-}
-
 interface Edge {
-  from: Node;
-  to: Node;
+  from: AnyStateNode;
+  to: AnyStateNode;
   label: string;
 }
 
-function transitionsOf(node: Node): Array<Transition & { otherwise: boolean }> {
-  const out: Array<Transition & { otherwise: boolean }> = [];
-  const add = (list: Transition[], eventType?: string) =>
-    list.forEach((t, i) =>
-      out.push({
-        ...t,
-        eventType: eventType ?? t.eventType,
-        // An unguarded branch after guarded ones is taken only when they all fail.
-        otherwise: i > 0 && !t.guard && list.slice(0, i).some((p) => p.guard),
-      }),
-    );
-  for (const list of node.transitions.values()) add(list);
-  add(node.always ?? [], '');
+/** One transition of a node with its targets, and whether it is the unguarded branch after guarded ones. */
+interface Branch {
+  transition: Transition;
+  targets: AnyStateNode[];
+  otherwise: boolean;
+}
+
+/**
+ * The transitions of a graph node: its edges (one per target, grouped back per transition) and its eventless
+ * (`always`) transitions, which `toDirectedGraph` does not draw.
+ */
+function branchesOf(graph: Graph): Branch[] {
+  const byTransition = new Map<Transition, AnyStateNode[]>();
+  for (const edge of graph.edges) {
+    const targets = byTransition.get(edge.transition) ?? [];
+    targets.push(edge.target);
+    byTransition.set(edge.transition, targets);
+  }
+  const always = (graph.stateNode.always ?? []) as Transition[];
+  for (const t of always) byTransition.set(t, t.target?.length ? [...t.target] : [graph.stateNode]);
+  const out: Branch[] = [];
+  const guardedBefore = new Set<string>();
+  for (const [transition, targets] of byTransition) {
+    // An unguarded branch after guarded ones is taken only when they all fail.
+    out.push({
+      transition,
+      targets,
+      otherwise: !transition.guard && guardedBefore.has(transition.eventType),
+    });
+    if (transition.guard) guardedBefore.add(transition.eventType);
+  }
   return out;
 }
 
-function edgeLabel(t: Transition & { otherwise: boolean }): string {
+function edgeLabel({ transition: t, otherwise }: Branch): string {
   const parts = [eventLabel(t.eventType)];
   const guard = guardText(t.guard);
   if (guard) parts.push(`[${guard}]`);
-  else if (t.otherwise) parts.push('[else]');
+  else if (otherwise) parts.push('[else]');
   if (!t.target?.length) {
     const actions = t.actions.map(nameOf).filter((a) => a !== 'inline');
     parts.push(actions.length ? `/ ${actions.join(', ')}` : '/ (actions)');
@@ -152,42 +149,46 @@ function edgeLabel(t: Transition & { otherwise: boolean }): string {
 }
 
 /** Edges of one node; root-level transitions are drawn from each top-level state that does not override them. */
-function edgesOf(node: Node): Edge[] {
+function edgesOf(graph: Graph): Edge[] {
   const edges: Edge[] = [];
-  const sources = node.path.length === 0 ? childrenOf(node).filter((c) => c.type !== 'final') : [node];
-  for (const t of transitionsOf(node)) {
+  const node = graph.stateNode;
+  const sources =
+    node.path.length === 0 ? graph.children.filter((c) => c.stateNode.type !== 'final') : [graph];
+  for (const branch of branchesOf(graph)) {
     for (const from of sources) {
-      if (from !== node && from.transitions.has(t.eventType)) continue; // the child handles it itself
-      const targets = t.target?.length ? t.target : [from];
-      for (const to of targets) edges.push({ from, to, label: edgeLabel(t) });
+      // The child handles the event itself.
+      if (from !== graph && from.edges.some((e) => e.transition.eventType === branch.transition.eventType)) {
+        continue;
+      }
+      const targets = branch.transition.target?.length ? branch.targets : [from.stateNode];
+      for (const to of targets) edges.push({ from: from.stateNode, to, label: edgeLabel(branch) });
     }
   }
   return edges;
 }
 
 /** Renders the state tree as Mermaid lines. */
-function renderStates(node: Node, indent: string, lines: string[], edges: Edge[]): void {
-  const children = childrenOf(node);
-  if (node.type === 'compound' && node.initial?.target?.length) {
-    lines.push(`${indent}[*] --> ${nodeId(node.initial.target[0]!)}`);
-  }
-  children.forEach((child, i) => {
-    const id = nodeId(child);
-    if (childrenOf(child).length > 0) {
-      lines.push(`${indent}state "${child.key}" as ${id} {`);
+function renderStates(graph: Graph, indent: string, lines: string[], edges: Edge[]): void {
+  const node = graph.stateNode;
+  const initial = node.type === 'compound' ? node.initial?.target?.[0] : undefined;
+  if (initial) lines.push(`${indent}[*] --> ${nodeId(initial)}`);
+  graph.children.forEach((child, i) => {
+    const id = nodeId(child.stateNode);
+    if (child.children.length > 0) {
+      lines.push(`${indent}state "${child.stateNode.key}" as ${id} {`);
       renderStates(child, `${indent}  `, lines, edges);
       lines.push(`${indent}}`);
     } else {
-      lines.push(`${indent}state "${child.key}" as ${id}`);
+      lines.push(`${indent}state "${child.stateNode.key}" as ${id}`);
     }
-    if (child.type === 'final') lines.push(`${indent}${id} --> [*]`);
-    if (node.type === 'parallel' && i < children.length - 1) lines.push(`${indent}--`);
-    edges.push(...(child.path.length ? edgesOf(child) : []));
+    if (child.stateNode.type === 'final') lines.push(`${indent}${id} --> [*]`);
+    if (node.type === 'parallel' && i < graph.children.length - 1) lines.push(`${indent}--`);
+    edges.push(...edgesOf(child));
   });
 }
 
-function allNodes(node: Node): Node[] {
-  return [node, ...childrenOf(node).flatMap(allNodes)];
+function allNodes(graph: Graph): Graph[] {
+  return [graph, ...graph.children.flatMap(allNodes)];
 }
 
 /** The first paragraph of the machine file's header comment (its spec citation). */
@@ -205,17 +206,18 @@ function headerOf(name: string): string {
 
 /** The Markdown of one machine's diagram. */
 export function renderMachine(name: string, machine: AnyStateMachine): string {
-  const rootNode = machine.root as unknown as Node;
+  const graph = toDirectedGraph(machine);
+  const rootNode = graph.stateNode;
   const lines: string[] = ['stateDiagram-v2'];
   const edges: Edge[] = [];
   if (rootNode.type === 'parallel') {
     lines.push(`  state "${machine.id}" as root {`);
-    renderStates(rootNode, '    ', lines, edges);
+    renderStates(graph, '    ', lines, edges);
     lines.push('  }');
   } else {
-    renderStates(rootNode, '  ', lines, edges);
+    renderStates(graph, '  ', lines, edges);
   }
-  edges.unshift(...edgesOf(rootNode));
+  edges.unshift(...edgesOf(graph));
   const seen = new Set<string>();
   for (const e of edges) {
     const line = `  ${nodeId(e.from)} --> ${nodeId(e.to)} : ${e.label}`;
@@ -224,22 +226,23 @@ export function renderMachine(name: string, machine: AnyStateMachine): string {
     lines.push(line);
   }
 
-  const rows = allNodes(rootNode)
+  const rows = allNodes(graph)
+    .map((g) => g.stateNode)
     .filter((n) => n.path.length > 0)
     .map((n) => {
       const invokes = n.invoke.map((i) => `${i.id}`).join(', ');
       // raise/cancel in entry/exit are how XState schedules `after` transitions: shown as edges instead.
-      const named = (actions: unknown[]) =>
+      const named = (actions: readonly unknown[]) =>
         actions
           .map(nameOf)
           .filter((a) => a !== 'raise' && a !== 'cancel')
           .join(', ');
       const entry = named(n.entry);
       const exit = named(n.exit);
-      return `| ${n.path.join('.')} | ${n.type} | ${n.tags.join(', ')} | ${invokes} | ${entry} | ${exit} |`;
+      return `| ${n.path.join('.')} | ${n.type} | ${[...n.tags].join(', ')} | ${invokes} | ${entry} | ${exit} |`;
     });
   const rootInvokes = rootNode.invoke.map((i) => i.id).join(', ');
-  const events = [...new Set(allNodes(rootNode).flatMap((n) => [...n.transitions.keys()]))]
+  const events = [...new Set(allNodes(graph).flatMap((g) => g.edges.map((e) => e.transition.eventType)))]
     .filter((e) => !e.startsWith('xstate.'))
     .sort();
 

@@ -10,7 +10,7 @@
  *   again, or an invalid token / invalid refresh token answer), signs out with the §8 notice
  *   "You tried to access with invalid token" / "Please login again".
  *
- * Side effects (REST, local storage) are the named actors and actions below; `src/console/services/system.ts`
+ * Side effects (REST, local storage) are the named actors and actions below; `src/console/features/accounts/actors.ts`
  * provides the real ones with `.provide()`.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';

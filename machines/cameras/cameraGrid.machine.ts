@@ -32,7 +32,7 @@
  * `grid.layout` (drag/resize), `grid.size` (a §9 size), `grid.page`. Device reports from the pool
  * (`device.status`, `device.cameras`) keep `devices` current and drive the streams: reconnecting →
  * `stream.deviceDown`, open → `stream.deviceUp`, closed/errored → `stream.deviceLost`.
- * Side effects (REST, device commands) are the named actors, provided by src/console/services/system.ts.
+ * Side effects (REST, device commands) are the named actors, provided by src/console/features/cameras/actors.ts.
  */
 import {
   assign,

@@ -27,7 +27,7 @@
  * `stream.close` before it stops a stream actor, so a stopped stream leaves nothing open either.
  *
  * Side effects — `startStream`, `watchStream`, `resumeStream`, `recordStream`, `pollStats`, `releaseStream`,
- * `holdStream`, `revokeRecording` — are provided by src/console/services (streamSession.ts, streamMedia.ts).
+ * `holdStream`, `revokeRecording` — are provided by src/console/features/cameras/actors.ts (streamSession.ts, streamMedia.ts).
  */
 import { assign, fromCallback, fromPromise, not, setup, stateIn, type AnyActorRef } from 'xstate';
 import type { DeviceCamera, ResolutionOption } from '../../src/protocol/commands';

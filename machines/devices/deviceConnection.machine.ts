@@ -25,7 +25,7 @@
  * Only `device.close` (the user) ends in `closed`; a first open that fails ends in `errored`.
  *
  * The actor reports every change of its state to `input.reportTo` (the pool) with `device.status`.
- * Side effects are the named actors and `closeLink`, provided by src/console/services/system.ts.
+ * Side effects are the named actors and `closeLink`, provided by src/console/features/devices/actors.ts.
  */
 import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
 import type { CommandReply } from '../../src/protocol/commands';
@@ -248,6 +248,7 @@ export const deviceConnectionMachine = setup({
   }),
   states: {
     notConnected: {
+      tags: ['connectable'],
       on: {
         'device.open': { target: 'opening' },
         'device.retry': { target: 'opening' },
@@ -424,6 +425,7 @@ export const deviceConnectionMachine = setup({
       },
     },
     closed: {
+      tags: ['connectable'],
       entry: [
         { type: 'closeLink', params: deviceRef },
         { type: 'reportStatus', params: { status: 'closed' } },
@@ -434,7 +436,7 @@ export const deviceConnectionMachine = setup({
       },
     },
     errored: {
-      tags: ['error'],
+      tags: ['error', 'connectable'],
       entry: [
         { type: 'closeLink', params: deviceRef },
         { type: 'reportStatus', params: { status: 'errored' } },

@@ -6,9 +6,10 @@
  *
  * Server-side paging and sorting: every change of page, page size, sort or (debounced) search loads the
  * page again; a newer request replaces an older one still in flight. `idle` is the state before sign-in;
- * the root system sends `table.refresh` on sign-in and `table.reset` on sign-out.
+ * the root system sends `table.refresh` on sign-in and `table.reset` on sign-out. Screens that show the
+ * table send `table.visit` when they open: it loads a table that never loaded, and is ignored otherwise.
  *
- * Side effect: `loadDevices` (the REST call), provided by src/console/services/system.ts.
+ * Side effect: `loadDevices` (the REST call), provided by src/console/features/devices/actors.ts.
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import {
@@ -61,6 +62,7 @@ export type DevicesTableEvent =
   | { type: 'table.search'; search: string }
   | { type: 'table.group'; groupId: string | null }
   | { type: 'table.refresh' }
+  | { type: 'table.visit' }
   /** Root system, on sign-out: forget rows and go back to the defaults. */
   | { type: 'table.reset' }
   /** Internal: the 200 ms quick-search debounce elapsed. */
@@ -163,6 +165,8 @@ export const devicesTableMachine = setup({
     idle: {
       on: {
         'table.refresh': { target: 'loading' },
+        // A screen showing the table was opened and it has never loaded (load-on-visit).
+        'table.visit': { target: 'loading' },
       },
     },
     loading: {

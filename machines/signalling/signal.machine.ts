@@ -8,7 +8,7 @@
  * `signal.retry`. The root system sends `signal.connect` on sign-in and `signal.disconnect` on sign-out.
  *
  * Side effects: `openSignalling` (resolves when the peer is open), `watchSignalling` (reports a drop with
- * `signal.lost`) and `closeSignalling` (destroys the peer) are provided by src/console/services/peerLink.ts.
+ * `signal.lost`) and `closeSignalling` (destroys the peer) are provided by src/console/features/signalling/actors.ts over the peer link.
  */
 import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import { errorText, type ConsoleEmitted } from '../notifications/emitted';

@@ -11,27 +11,35 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import i18n from './i18n';
 import { App } from './App';
-import { createConsoleSystem, getAuthRef, getSignalRef } from './system';
+import { authRefOf, snapshotToView as authView } from './features/accounts/selectors';
+import { signalRefOf } from './features/signalling/selectors';
+import { notificationsRefOf } from './shell/notifications';
+import { createConsoleSystem } from './system';
 import { installAssetReload } from './shell/chunkReload';
-import { showToast } from './shell/toast';
 
 const system = createConsoleSystem({
-  // Stately inspector: development builds only; services/inspect.ts also requires localStorage inspect = '1'.
+  // Stately inspector: development builds only; shell/inspect.ts also requires localStorage inspect = '1'.
   inspect: import.meta.env.DEV,
   debugGlobal: localStorage.getItem('edge.debug') === '1',
 });
 
 // §2: a failed static-asset load also reloads the page (after 3 s), with a visible message.
 installAssetReload(() =>
-  showToast({ title: i18n.t('app.title'), message: i18n.t('chunk.failed'), variant: 'warning' }),
+  notificationsRefOf(system).send({
+    type: 'notice.show',
+    title: i18n.t('app.title'),
+    message: i18n.t('chunk.failed'),
+    variant: 'warning',
+    source: 'shell',
+  }),
 );
 
 // Leaving the page: close signalling and every device link now, so the agents stop this tab's streams at
 // once instead of after the keep-alive time-out; a page restored from the back/forward cache reconnects.
-window.addEventListener('pagehide', () => getSignalRef(system).send({ type: 'signal.disconnect' }));
+window.addEventListener('pagehide', () => signalRefOf(system).send({ type: 'signal.disconnect' }));
 window.addEventListener('pageshow', (event) => {
-  if (event.persisted && getAuthRef(system).getSnapshot().matches('signedIn')) {
-    getSignalRef(system).send({ type: 'signal.connect' });
+  if (event.persisted && authView(authRefOf(system).getSnapshot()).signedIn) {
+    signalRefOf(system).send({ type: 'signal.connect' });
   }
 });
 

@@ -4,9 +4,10 @@
  *
  * `createTestModel()` from 'xstate/graph' refuses machines that invoke actors or have delayed transitions
  * ("Invocations on test machines are not supported") — and ours do both, by design. `createMachineTestModel`
- * builds the same `TestModel` that createTestModel returns, with its defaults (own-event generation from
- * `getAllOwnEventDescriptors`, transition-aware state serialisation, `state.matches` matcher), minus that
- * check. Done/error events of invoked actors and `xstate.after.*` events are ordinary events of the graph.
+ * builds the same `TestModel` that createTestModel returns (its path generators: shortest and simple paths),
+ * minus that check. The events tried in a state are those of the machine's directed graph (`toDirectedGraph`)
+ * that the state can take (`snapshot.can`), with the samples each test gives. Done/error events of invoked
+ * actors and `xstate.after.*` events are ordinary events of the graph.
  *
  * `Driver` executes a path against the REAL machine: fake actors (provided with `.provide()`) wait to be
  * resolved or rejected by the path's done/error events, delayed transitions fire by advancing a
@@ -19,11 +20,12 @@ import {
   fromPromise,
   SimulatedClock,
   type AnyActorRef,
+  type AnyMachineSnapshot,
   type AnyStateMachine,
   type EventObject,
   type SnapshotFrom,
 } from 'xstate';
-import { TestModel, type TestPath } from 'xstate/graph';
+import { TestModel, toDirectedGraph, type DirectedGraphNode, type TestPath } from 'xstate/graph';
 
 type AnySnapshot = SnapshotFrom<AnyStateMachine>;
 
@@ -37,10 +39,10 @@ export interface MachineModelOptions<S extends AnySnapshot> {
   transitionCoverage?: boolean;
 }
 
-/** Event types the active state nodes handle (what createTestModel gets from getAllOwnEventDescriptors). */
-function ownEvents(snapshot: AnySnapshot): string[] {
-  const nodes = (snapshot as unknown as { _nodes: Array<{ ownEvents: string[] }> })._nodes;
-  return [...new Set(nodes.flatMap((n) => n.ownEvents))];
+/** Every event type a machine's transitions name, read from its directed graph (xstate/graph). */
+function eventTypesOf(machine: AnyStateMachine): string[] {
+  const all = (node: DirectedGraphNode): DirectedGraphNode[] => [node, ...node.children.flatMap(all)];
+  return [...new Set(all(toDirectedGraph(machine)).flatMap((n) => n.edges.map((e) => e.label.text)))];
 }
 
 /** A TestModel over a machine with invocations and delays (see the file header). */
@@ -49,6 +51,7 @@ export function createMachineTestModel<M extends AnyStateMachine>(
   options: MachineModelOptions<SnapshotFrom<M>>,
 ): TestModel<SnapshotFrom<M>, EventObject, unknown> {
   const serializeEvent = (e: EventObject) => JSON.stringify(e);
+  const types = eventTypesOf(machine).filter((type) => !type.includes('*'));
   return new TestModel(
     machine as never,
     {
@@ -58,10 +61,11 @@ export function createMachineTestModel<M extends AnyStateMachine>(
         options.transitionCoverage
           ? `${options.key(state)}|${event ? serializeEvent(event) : ''}|${prev ? options.key(prev) : ''}`
           : options.key(state),
+      // The sample events of every type the machine knows that the state can take now (`snapshot.can`).
       events: (state: SnapshotFrom<M>) =>
-        ownEvents(state)
-          .filter((type: string) => !type.includes('*'))
-          .flatMap((type: string) => options.events(state, type) ?? [{ type }]),
+        types
+          .flatMap((type: string) => options.events(state, type) ?? [{ type }])
+          .filter((event: EventObject) => (state as AnyMachineSnapshot).can(event)),
     } as never,
   ) as unknown as TestModel<SnapshotFrom<M>, EventObject, unknown>;
 }

@@ -1,14 +1,13 @@
 /**
- * The console's REST client (ofetch) — spec §7 "Requests carry the header Authorization: Token {token}",
+ * The console's REST transport (ofetch) — spec §7 "Requests carry the header Authorization: Token {token}",
  * §4 "Token_expired: one retry after refreshing the access token", §9 "Token refresh retried once",
- * §8 texts ("Servers are unavailable.", "Login failed. Please try again.", "The login detail is incorrect",
- * "Authorization is missing. Can not connect to server").
+ * §8 texts ("Servers are unavailable.", "Authorization is missing. Can not connect to server").
  *
- * Every answer is parsed with the zod schema of src/protocol/rest.ts; an error answer becomes an
- * `ApiRequestError { code, message, status }`. A 401 `Token_expired` asks the auth actor to refresh the
- * access token (single flight: concurrent requests share one refresh) and retries the request ONCE with the
- * new token; if the retry is refused again the session is rejected (auth signs out with the §8 notice).
- * Only views' machines call this, through actors provided in system.ts — views never call REST.
+ * Transport only: one request and the token-refresh rule. The calls live in each feature's api.ts
+ * (features/<feature>/api.ts). Every answer is parsed with a zod schema of src/protocol; an error answer
+ * becomes an `ApiRequestError { code, message, status }`. A 401 `Token_expired` asks the session (an
+ * `AuthBridge`, features/accounts/authBridge.ts) to refresh the access token (single flight) and retries
+ * the request ONCE with the new token; if the retry is refused again the session is rejected.
  *
  * Bundle size (/login ≤ 150 KB gz): ofetch and the zod schemas (src/protocol/rest.ts, which pulls in zod)
  * are loaded with cached dynamic imports on the first request, so the entry chunk ships neither. A request
@@ -16,27 +15,11 @@
  * rest module; error answers are recognised with a structural `{ code, message }` check.
  */
 import type { $Fetch, FetchError } from 'ofetch';
-import { waitFor, type ActorRefFrom } from 'xstate';
 import type { z } from 'zod';
-import type { authMachine, RefreshedTokens } from '../../../machines/accounts/auth.machine';
-import { AUTH_ERRORS } from '../../../machines/accounts/auth.machine';
 import { API_BASE } from '../../protocol/constants';
 import { API_ERROR_CODES } from '../../protocol/errors';
 import type * as RestModule from '../../protocol/rest';
-import type {
-  ApiError,
-  BrowserTokenResponse,
-  Device,
-  IpCamera,
-  SavedStream,
-  DeviceGrantResponse,
-  GetDevicesQuery,
-  GetDevicesResponse,
-  IceServersResponse,
-  LoginRequest,
-  LoginResponse,
-  UserInfo,
-} from '../../protocol/rest';
+import type { ApiError } from '../../protocol/rest';
 
 /** The module src/protocol/rest.ts (its zod schemas), as the dynamic import resolves it. */
 export type RestSchemas = typeof RestModule;
@@ -90,7 +73,7 @@ function resolveSchema(ref: SchemaRef, rest: RestSchemas): z.ZodType {
 }
 
 /** §8 network error text. */
-export const SERVERS_UNAVAILABLE = AUTH_ERRORS.unavailable;
+export const SERVERS_UNAVAILABLE = 'Servers are unavailable.';
 /** §8 "Authorization is missing. Can not connect to server (no token)". */
 export const AUTHORIZATION_MISSING = 'Authorization is missing. Can not connect to server';
 
@@ -107,7 +90,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** How the client reaches the auth actor (see `createAuthBridge`). */
+/** How the transport reaches the session (features/accounts/authBridge.ts implements it over the auth actor). */
 export interface AuthBridge {
   /** The current access token, or null when signed out. */
   getToken(): string | null;
@@ -120,53 +103,7 @@ export interface AuthBridge {
   rejectSession(): void;
 }
 
-/** What the client needs from the auth actor. */
-export type AuthActorLike = ActorRefFrom<typeof authMachine>;
-
-/**
- * An AuthBridge over the auth actor. `refreshToken` sends `auth.tokenExpired` and waits until auth is
- * `signedIn.active` with a different token (resolves with it) or signed out (rejects). A token that was
- * already replaced resolves at once with the current one, so a request that lost a race does not refresh
- * twice.
- */
-export function createAuthBridge(getAuth: () => AuthActorLike): AuthBridge {
-  let inFlight: Promise<string> | null = null;
-  const sessionEnded = () => new ApiRequestError('Please login again', API_ERROR_CODES.invalidToken, 401);
-  return {
-    getToken: () => getAuth().getSnapshot().context.token,
-    refreshToken(expiredToken) {
-      const auth = getAuth();
-      const now = auth.getSnapshot();
-      if (!now.matches('signedIn')) return Promise.reject(sessionEnded());
-      if (now.matches({ signedIn: 'active' }) && now.context.token && now.context.token !== expiredToken) {
-        return Promise.resolve(now.context.token);
-      }
-      if (!inFlight) {
-        inFlight = (async () => {
-          try {
-            auth.send({ type: 'auth.tokenExpired' });
-            const settled = await waitFor(
-              auth,
-              (s) =>
-                !s.matches('signedIn') ||
-                (s.matches({ signedIn: 'active' }) && s.context.token !== expiredToken),
-            );
-            if (!settled.matches('signedIn') || !settled.context.token) throw sessionEnded();
-            return settled.context.token;
-          } finally {
-            inFlight = null;
-          }
-        })();
-      }
-      return inFlight;
-    },
-    rejectSession() {
-      getAuth().send({ type: 'auth.tokenRejected' });
-    },
-  };
-}
-
-export interface ApiClientOptions {
+export interface HttpOptions {
   bridge: AuthBridge;
   /** Base URL of the REST API; default '/api/'. */
   baseURL?: string;
@@ -209,10 +146,10 @@ const isTokenExpired = (answer: RawAnswer) =>
 const isTokenRefused = (answer: RawAnswer) => answer.status === 401;
 
 /**
- * Creates the REST client. Every method resolves with the parsed answer or rejects with ApiRequestError
+ * Creates the REST transport: `request` resolves with the parsed answer or rejects with ApiRequestError
  * (network failure: code 'network', message 'Servers are unavailable.').
  */
-export function createApiClient(options: ApiClientOptions) {
+export function createHttp(options: HttpOptions) {
   const { bridge } = options;
   const baseURL = options.baseURL ?? API_BASE;
   let fetcher: $Fetch | null = null;
@@ -299,168 +236,17 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     request,
-
     /**
-     * POST login. Resolves with status 1 (confirm mail) or 2 (tokens and user). Rejects with an Error whose
-     * message is 'The login detail is incorrect' (refused credentials), 'Servers are unavailable.' (network)
-     * or 'Login failed. Please try again.' (anything else), §5 §8.
+     * One request with an explicit token and no refresh rule (logout; reading the user while a stored
+     * session is restored, before auth holds the token). Resolves with the raw status and data.
      */
-    async login(credentials: LoginRequest): Promise<LoginResponse> {
-      try {
-        return await request('login', {
-          method: 'POST',
-          body: credentials,
-          schema: 'LoginResponse',
-          authenticated: false,
-        });
-      } catch (error) {
-        if (!(error instanceof ApiRequestError)) throw error;
-        if (error.code === 'network') throw error;
-        if (error.status === 400 || error.status === 401 || error.code === API_ERROR_CODES.loginFailed) {
-          throw new ApiRequestError(AUTH_ERRORS.incorrect, error.code, error.status);
-        }
-        throw new ApiRequestError(AUTH_ERRORS.failed, error.code, error.status);
-      }
-    },
-
-    /** POST logout with the given token (best effort; the caller ignores failures). */
-    async logout(token: string | null): Promise<void> {
-      if (!token) return;
-      await send('logout', { method: 'POST' }, token);
-    },
-
-    /** POST new_access_token with `Refresh-Token` → the new access token and the rotated refresh token. */
-    async refreshAccessToken(refreshToken: string | null): Promise<RefreshedTokens> {
-      if (!refreshToken)
-        throw new ApiRequestError('Please login again', API_ERROR_CODES.invalidRefreshToken, 401);
-      const answer = await request('new_access_token', {
-        method: 'POST',
-        headers: { 'Refresh-Token': refreshToken },
-        schema: 'NewAccessTokenResponse',
-        authenticated: false,
-      });
-      return { token: answer.data.token, refreshToken: answer.data.refresh_token };
-    },
-
-    /** GET user-info with an explicit token (used while restoring, before auth holds it). */
-    async userInfo(token: string): Promise<UserInfo> {
-      const answer = await send('user-info', {}, token);
-      if (answer.status !== 200) throw toError(answer);
-      return (await schemas()).UserInfoResponse.parse(answer.data).user_info;
-    },
-
-    /** GET get_devices/ — one page of the devices table (§7, §9 defaults). */
-    getDevices(query: GetDevicesQuery, signal?: AbortSignal): Promise<GetDevicesResponse> {
-      return request('get_devices/', {
-        query: query as Record<string, string | number | undefined>,
-        schema: 'GetDevicesResponse',
-        signal,
-      });
-    },
-
-    /** POST get_browser_token { browser_id } → signalling token and ICE servers. */
-    getBrowserToken(browserId: string): Promise<z.infer<typeof BrowserTokenResponse>> {
-      return request('get_browser_token', {
-        method: 'POST',
-        body: { browser_id: browserId },
-        schema: 'BrowserTokenResponse',
-      });
-    },
-
-    /** GET ice-servers?deviceId → servers. */
-    async iceServers(deviceId?: string): Promise<z.infer<typeof IceServersResponse>['servers']> {
-      const answer = await request('ice-servers', { query: { deviceId }, schema: 'IceServersResponse' });
-      return answer.servers;
-    },
-
-    /** POST device-grant { device_id, browser_id } → a 60 s grant for the device link's hello. */
-    deviceGrant(
-      deviceId: string,
-      browserId: string,
-      signal?: AbortSignal,
-    ): Promise<z.infer<typeof DeviceGrantResponse>> {
-      return request('device-grant', {
-        method: 'POST',
-        body: { device_id: deviceId, browser_id: browserId },
-        schema: 'DeviceGrantResponse',
-        signal,
-      });
-    },
-
-    /** GET usage/check_stream_limit?deviceId&numOfCameras → is_quota_available. */
-    async checkStreamLimit(deviceId: string, numOfCameras: number, signal?: AbortSignal): Promise<boolean> {
-      const answer = await request('usage/check_stream_limit', {
-        query: { deviceId, numOfCameras },
-        schema: 'CheckStreamLimitResponse',
-        signal,
-      });
-      return answer.is_quota_available;
-    },
-
-    /** GET check/peerjs/{device_id} → exist (is the device registered with signalling?). */
-    async checkDeviceExists(deviceId: string, signal?: AbortSignal): Promise<boolean> {
-      const answer = await request(`check/peerjs/${encodeURIComponent(deviceId)}`, {
-        schema: 'ExistResponse',
-        signal,
-      });
-      return answer.exist;
-    },
-
-    /**
-     * GET camera-layout → the signed-in user's saved camera page (streams with page and cell), or an empty
-     * layout. Answer parsed with rest.ts CameraLayoutResponse.
-     */
-    getCameraLayout(signal?: AbortSignal): Promise<{ streams: SavedStream[]; updated_at: string | null }> {
-      return request('camera-layout', { schema: 'CameraLayoutResponse', signal });
-    },
-
-    /** PUT camera-layout { streams } → the stored layout (at most 12 streams per page, rest.ts CameraLayout). */
-    async putCameraLayout(streams: SavedStream[], signal?: AbortSignal): Promise<void> {
-      await request('camera-layout', {
-        method: 'PUT',
-        body: { streams },
-        schema: 'CameraLayoutResponse',
-        signal,
-      });
-    },
-
-    /** GET ip-cameras → data.data (§7; IP cameras listed from the server, each with the device reaching it). */
-    async getIpCameras(signal?: AbortSignal): Promise<IpCamera[]> {
-      const answer = await request('ip-cameras', { schema: 'IpCamerasResponse', signal });
-      return answer.data.data;
-    },
-
-    /**
-     * The devices with these device_ids that the user still owns: GET get_devices/ page by page (100 per
-     * page) until all are found or the list ends. Ids not found are left out.
-     */
-    async getDevicesByIds(deviceIds: readonly string[], signal?: AbortSignal): Promise<Device[]> {
-      const wanted = new Set(deviceIds);
-      const found: Device[] = [];
-      for (let page = 1; wanted.size > 0 && page <= 50; page++) {
-        const answer = await request('get_devices/', {
-          query: { per_page: 100, page, order_by: 'created_at', order_as: 'asc' },
-          schema: 'GetDevicesResponse',
-          signal,
-        });
-        for (const d of answer.res) {
-          if (wanted.delete(d.device_id)) found.push(d);
-        }
-        if (answer.res.length < 100) break;
-      }
-      return found;
-    },
-
-    /** GET peerjs/peerjs/{device_id} → isOnline. */
-    async isDeviceOnline(deviceId: string, signal?: AbortSignal): Promise<boolean> {
-      const answer = await request(`peerjs/peerjs/${encodeURIComponent(deviceId)}`, {
-        schema: 'PresenceResponse',
-        signal,
-      });
-      return answer.isOnline;
-    },
+    send,
+    /** The zod schemas of src/protocol/rest.ts (loaded once). */
+    schemas,
+    /** The ApiRequestError of a raw non-2xx answer. */
+    toError,
   };
 }
 
-/** The REST client created by `createApiClient`. */
-export type ApiClient = ReturnType<typeof createApiClient>;
+/** The REST transport created by `createHttp`. */
+export type Http = ReturnType<typeof createHttp>;

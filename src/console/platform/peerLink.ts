@@ -15,7 +15,6 @@
 import { DEVICE_CONNECTION_TIMEOUT_MS, PEERJS_KEY, PEERJS_PATH } from '../../protocol/constants';
 import type { CommandReply, CommandRequest, DeviceProcess } from '../../protocol/commands';
 import type { IceServer } from '../../protocol/rest';
-import type { ApiClient } from './http';
 import type { DeviceLinkClient } from './deviceRpc';
 import { DeviceCommandError, randomId, type CallOptions, type DataConnectionLike } from './linkShared';
 
@@ -69,9 +68,15 @@ export interface PeerLocation {
   protocol: string;
 }
 
+/** The two server calls the link needs (features/signalling/api.ts: §7 get_browser_token, device-grant). */
+export interface SignallingCalls {
+  getBrowserToken(browserId: string): Promise<{ token: string; servers: IceServer[] }>;
+  deviceGrant(deviceId: string, browserId: string, signal?: AbortSignal): Promise<{ grant: string }>;
+}
+
 export interface PeerLinkOptions {
   browserId: string;
-  api: Pick<ApiClient, 'getBrowserToken' | 'deviceGrant'>;
+  api: SignallingCalls;
   /** Creates the Peer (tests); default: dynamic import of peerjs. */
   createPeer?: (id: string, options: PeerOptions) => Promise<PeerLike>;
   /** Default window.location. */

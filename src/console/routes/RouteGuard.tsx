@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { EXTERNAL_LINKS } from '../config';
-import { useSession } from '../state/hooks';
+import { useSession } from '../features/accounts/selectors';
 import { decideGuard } from './guard';
 import { findRoute } from './table';
 

@@ -2,8 +2,9 @@
  * The router: the route table of spec §2 (routes/table.ts) turned into react-router route objects,
  * rendered with `useRoutes` under a <BrowserRouter> (the declarative router ships far less JavaScript than
  * the data router, and no screen needs loaders).
- * One guard (RouteGuard) sits above every layout; screens are lazy chunks so /login ships little
- * JavaScript (the signed-in shell, the device and camera screens load only when visited).
+ * One guard (RouteGuard) sits above every layout; each feature gives its screens (features/<feature>/index.ts
+ * `routes`, lazy chunks) so /login ships little JavaScript (the signed-in shell, the device and camera
+ * screens load only when visited).
  */
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { Suspense } from 'react';
@@ -13,33 +14,19 @@ import { AuthFreeLayout } from '../shell/AuthFreeLayout';
 import { MainLayoutLazy } from '../shell/MainLayoutLazy';
 import { RootShell } from '../shell/RootShell';
 import { RouteFallback } from '../shell/RouteFallback';
-import { lazyScreen } from '../shell/lazyScreen';
 import { ComingLater } from '../shell/ComingLater';
+import type { FeatureScreen } from '../features/feature';
+import { FEATURES } from '../system';
 import { Expired, NotFound } from '../shell/NotFound';
 import { RouteGuard } from './RouteGuard';
 import { NOT_FOUND_PATH } from './guard';
 import { ROUTES, type RouteEntry, type RouteLayout } from './table';
 
-const LoginScreen = lazyScreen(() => import('../features/accounts/screens/LoginScreen'));
-const DashboardScreen = lazyScreen(() => import('../features/devices/screens/DashboardScreen'));
-const DevicesScreen = lazyScreen(() => import('../features/devices/screens/DevicesScreen'));
-const CamerasScreen = lazyScreen(() => import('../features/cameras/screens/CamerasScreen'));
-const StreamDetailScreen = lazyScreen(() => import('../features/cameras/screens/StreamDetailScreen'));
+/** The features' screens by route-table `screen` key. */
+const SCREENS: Record<string, FeatureScreen> = Object.assign({}, ...FEATURES.map((f) => f.routes ?? {}));
 
 function screenFor(entry: RouteEntry) {
   switch (entry.screen) {
-    case 'login':
-      return <LoginScreen />;
-    case 'dashboard':
-      return <DashboardScreen />;
-    case 'devices':
-      return <DevicesScreen />;
-    case 'cameras':
-      return <CamerasScreen />;
-    case 'streamDetail':
-      return <StreamDetailScreen />;
-    case 'rawStreamDetail':
-      return <StreamDetailScreen raw />;
     case 'notFound':
       return <NotFound />;
     case 'expired':
@@ -47,6 +34,9 @@ function screenFor(entry: RouteEntry) {
     case 'later':
       return <ComingLater entry={entry} />;
   }
+  const Screen = SCREENS[entry.screen];
+  // A route whose feature is not in the list yet: the "coming later" page, never a blank one.
+  return Screen ? <Screen entry={entry} /> : <ComingLater entry={entry} />;
 }
 
 function routesOf(layout: RouteLayout): RouteObject[] {

@@ -7,22 +7,16 @@
  *   'public' = anyone.
  * - layout: 'main' = the signed-in shell (header, sidebar); 'authFree' = the centred auth-free layout;
  *   'adaptive' = main when signed in, auth-free otherwise (the policies, which the login form links to).
- * - screen: which screen renders it. 'later' = a screen a later issue builds; it renders a page that names
- *   the screen and links back, never a blank page.
+ * - screen: which screen renders it: a key of a feature's `routes` (features/<feature>/index.ts), or one of
+ *   the shell's own: 'notFound', 'expired', 'later' (a screen a later issue builds; it renders a page that
+ *   names the screen and links back, never a blank page).
  */
 
 export type RouteAccess = 'auth' | 'admin' | 'signedOutOnly' | 'public';
 export type RouteLayout = 'main' | 'authFree' | 'adaptive';
-export type ScreenKey =
-  | 'login'
-  | 'dashboard'
-  | 'devices'
-  | 'cameras'
-  | 'streamDetail'
-  | 'rawStreamDetail'
-  | 'notFound'
-  | 'expired'
-  | 'later';
+/** The shell's own screens; every other key names a feature's screen. */
+export type ShellScreenKey = 'notFound' | 'expired' | 'later';
+export type ScreenKey = ShellScreenKey | (string & {});
 
 /** One routed screen. `path` uses react-router syntax: ':param' and ':param?' (optional) segments. */
 export interface RouteEntry {
@@ -108,7 +102,7 @@ export const ROUTES: readonly RouteEntry[] = [
   later('/repositories/:alias', 'Repository tags'),
   later('/models', 'Models'),
   // §2 stream-detail takes cameraID and data; the stream data travels as a route parameter:
-  // /stream-detail/{camera_id}/{base64url JSON { deviceId, cameraId }} (screens/cameras/streamRoute.ts).
+  // /stream-detail/{camera_id}/{base64url JSON { deviceId, cameraId }} (features/cameras/streamRoute.ts).
   {
     path: '/raw-stream-detail/:cameraID?/:data?',
     title: 'Raw stream detail',

@@ -3,7 +3,7 @@
  * in, the auth-free layout otherwise.
  */
 import { Suspense } from 'react';
-import { useSession } from '../state/hooks';
+import { useSession } from '../features/accounts/selectors';
 import { AuthFreeLayout } from './AuthFreeLayout';
 import { MainLayoutLazy } from './MainLayoutLazy';
 import { RouteFallback } from './RouteFallback';

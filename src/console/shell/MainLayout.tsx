@@ -22,7 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../protocol/constants';
 import { setLanguage } from '../i18n';
 import { LANGUAGE_NAMES, resolveLanguage } from '../i18n/language';
-import { useAuthRef, useSession, useSignalRef, useSignalStatus } from '../state/hooks';
+import { useAuthRef, useSession } from '../features/accounts/selectors';
+import { useSignalRef, useSignalView } from '../features/signalling/selectors';
 import { RouteFallback } from './RouteFallback';
 import { WithMantine } from './mantine';
 import { SIDEBAR_INITIAL_OPEN, sidebarOpenAfterResize } from './sidebar';
@@ -146,7 +147,7 @@ function MainShell() {
 /** §4 Signal connection status, with a retry when it failed. */
 function SignalBadge() {
   const { t } = useTranslation();
-  const status = useSignalStatus();
+  const { status, canRetry } = useSignalView();
   const signal = useSignalRef();
   const colour = { none: 'gray', connecting: 'yellow', connected: 'green', failed: 'red' }[status];
   return (
@@ -156,7 +157,7 @@ function SignalBadge() {
           {t('signal.label')}: {t(`signal.${status}`)}
         </Badge>
       </Tooltip>
-      {status === 'failed' && (
+      {canRetry && (
         <Button size="compact-xs" variant="subtle" onClick={() => signal.send({ type: 'signal.retry' })}>
           {t('signal.retry')}
         </Button>

@@ -1,19 +1,25 @@
 /**
- * Shows every `notice` emitted by the long-lived actors (auth, signal, devicesTable, devicePool, streams)
- * and by each device connection actor as a Mantine notification (§2 toasts: title, message, variant).
- * Renders the toast container once the first notice arrives.
+ * Shows the notifications actor's toasts as Mantine notifications (§2 toasts: title, message, variant);
+ * a toast Mantine closes (after its time or by the user) is dismissed in the actor. Renders the toast
+ * container once the first toast arrives.
  */
-import { useEffect } from 'react';
-import type { NoticeEmitted } from '../../../machines/notifications/emitted';
-import { useEmittingActors } from '../state/hooks';
+import { useEffect, useRef } from 'react';
+import { useNotificationsRef, useToasts } from './notifications';
 import { ToastHost, showToast } from './toast';
 
 export function NoticeBridge() {
-  const sources = useEmittingActors();
+  const notifications = useNotificationsRef();
+  const toasts = useToasts();
+  const shown = useRef(new Set<number>());
   useEffect(() => {
-    const show = (e: NoticeEmitted) => showToast(e);
-    const subs = sources.map(([, ref]) => ref.on('notice', show));
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [sources]);
+    for (const toast of toasts) {
+      if (shown.current.has(toast.id)) continue;
+      shown.current.add(toast.id);
+      showToast(toast, () => {
+        shown.current.delete(toast.id);
+        notifications.send({ type: 'notice.dismiss', id: toast.id });
+      });
+    }
+  }, [toasts, notifications]);
   return <ToastHost />;
 }

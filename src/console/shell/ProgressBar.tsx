@@ -3,13 +3,14 @@
  * busy, the devices table loads, or a route chunk arrives.
  */
 import { useTranslation } from 'react-i18next';
-import { useDevicesTableSelector, useSession } from '../state/hooks';
+import { useDevicesTableLoading } from '../features/devices/selectors';
+import { useSession } from '../features/accounts/selectors';
 import { useAnyRouteLoading } from './routeLoading';
 
 export function ProgressBar() {
   const { t } = useTranslation();
   const session = useSession();
-  const tableLoading = useDevicesTableSelector((s) => s.matches('loading'));
+  const tableLoading = useDevicesTableLoading();
   const routeLoading = useAnyRouteLoading();
   const visible = session.busy || routeLoading || (session.signedIn && tableLoading);
   return (

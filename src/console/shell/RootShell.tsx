@@ -6,7 +6,7 @@
  */
 import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useSession } from '../state/hooks';
+import { useSession } from '../features/accounts/selectors';
 import { DialogSlot } from './DialogSlot';
 import { NoticeBridge } from './NoticeBridge';
 import { ProgressBar } from './ProgressBar';

@@ -8,8 +8,16 @@ import { WithMantine } from './mantine';
 import { noticeColour } from './notices';
 
 /** Queues a Mantine notification with the §2 toast fields (shown once <Toasts> is mounted). */
-export function showNotification(toast: { title: string; message: string; variant: NoticeVariant }): void {
-  notifications.show({ title: toast.title, message: toast.message, color: noticeColour(toast.variant) });
+export function showNotification(
+  toast: { title: string; message: string; variant: NoticeVariant },
+  onClose?: () => void,
+): void {
+  notifications.show({
+    title: toast.title,
+    message: toast.message,
+    color: noticeColour(toast.variant),
+    ...(onClose ? { onClose } : {}),
+  });
 }
 
 export default function Toasts() {

@@ -16,13 +16,16 @@ let requested = false;
 const listeners = new Set<() => void>();
 
 /** Shows a toast with the §2 fields (asynchronously: the toast chunk may still be loading). */
-export function showToast(toast: { title: string; message: string; variant: NoticeVariant }): void {
+export function showToast(
+  toast: { title: string; message: string; variant: NoticeVariant },
+  onClose?: () => void,
+): void {
   if (!requested) {
     requested = true;
     listeners.forEach((l) => l());
   }
   loadToasts().then(
-    (mod) => mod.showNotification(toast),
+    (mod) => mod.showNotification(toast, onClose),
     (error: unknown) => {
       toastsModule = null; // a later toast retries the chunk
       console.error('toast chunk failed to load', error, toast);

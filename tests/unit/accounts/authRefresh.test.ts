@@ -7,10 +7,20 @@ import {
   type StoredSession,
 } from '../../../machines/accounts/auth.machine';
 import type { NoticeEmitted } from '../../../machines/notifications/emitted';
-import { ApiRequestError, createApiClient, createAuthBridge } from '../../../src/console/platform/http';
+import { accountsApi } from '../../../src/console/features/accounts/api';
+import { createAuthBridge } from '../../../src/console/features/accounts/authBridge';
+import { camerasApi } from '../../../src/console/features/cameras/api';
+import { devicesApi } from '../../../src/console/features/devices/api';
+import { ApiRequestError, createHttp, type HttpOptions } from '../../../src/console/platform/http';
 import { createSessionStore } from '../../../src/console/platform/storage';
 import { STORAGE_KEYS } from '../../../src/protocol/constants';
 import { flush, user } from '../machines/fixtures';
+
+/** The transport with the calls of the features these tests use. */
+function createApiClient(options: HttpOptions) {
+  const http = createHttp(options);
+  return { ...accountsApi(http), ...devicesApi(http), ...camerasApi(http) };
+}
 
 type Handler = (req: { path: string; method: string; headers: Headers }) => { status: number; body: unknown };
 

@@ -16,7 +16,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, typ
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../../../protocol/constants';
-import { useAuthRef, useLoginFacts } from '../../../state/hooks';
+import { useAuthRef, useLoginFacts } from '../selectors';
 import { parseDemoAccount, validateLogin, type DemoAccount, type LoginFormErrors } from '../validation';
 import './login.css';
 

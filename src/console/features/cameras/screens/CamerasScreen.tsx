@@ -15,11 +15,10 @@ import {
   useConnectionCameras,
   useConnectionDevice,
   useConnectionRefs,
-  useConnectionState,
-  useStreamsRef,
-  useStreamsSelector,
+  useConnectionStatus,
   type DeviceConnectionRef,
-} from '../../../state/hooks';
+} from '../../devices/selectors';
+import { useStreamsRef, useStreamsSelector } from '../selectors';
 import { OpenerDialogs } from './OpenerDialogs';
 import { StreamGrid } from './StreamGrid';
 import './cameras.css';
@@ -61,7 +60,7 @@ function DeviceCameras({ connection }: { connection: DeviceConnectionRef }) {
   const { t } = useTranslation();
   const streams = useStreamsRef();
   const device = useConnectionDevice(connection);
-  const state = useConnectionState(connection);
+  const state = useConnectionStatus(connection);
   // §3: the device's own cameras here; IP cameras are listed from the server below.
   const cameras = useConnectionCameras(connection).filter((c) => c.camera_type !== 'ip');
   return (

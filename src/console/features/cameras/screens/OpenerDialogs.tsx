@@ -9,7 +9,7 @@ import { Button, Card, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/co
 import { shallowEqual } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { resolutionLabel } from '../../../../protocol/commands';
-import { useOpenerStep, useStreamsRef, useStreamsSelector } from '../../../state/hooks';
+import { useOpenerStep, useStreamsRef, useStreamsSelector } from '../selectors';
 
 export function OpenerDialogs() {
   const step = useOpenerStep();

@@ -10,8 +10,14 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEven
 import { useTranslation } from 'react-i18next';
 import { sizeOf } from '../../../../../machines/cameras/gridLayout';
 import { CAMERA_LAYOUT_SIZES, type CameraLayoutSize } from '../../../../protocol/constants';
-import { streamStatusLabel, type StreamState } from '../../../lib/format';
-import { useStreamFacts, useStreamsRef, type GridEntry, type StreamRef } from '../../../state/hooks';
+import { streamStatusLabel } from '../format';
+import {
+  useStreamView,
+  useStreamsRef,
+  type GridEntry,
+  type StreamRef,
+  type StreamStatus,
+} from '../selectors';
 import { StatsOverlay } from './StatsOverlay';
 
 /** The §9 layout sizes offered in each cell's size menu. */
@@ -24,7 +30,7 @@ export const StreamCell = memo(function StreamCell({ entry }: { entry: GridEntry
   const { t } = useTranslation();
   const streams = useStreamsRef();
   const { streamId, ref: stream } = entry;
-  const facts = useStreamFacts(stream);
+  const facts = useStreamView(stream);
   const cellRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
@@ -43,7 +49,7 @@ export const StreamCell = memo(function StreamCell({ entry }: { entry: GridEntry
     setMenuAt({ x: e.clientX - (box?.left ?? 0), y: e.clientY - (box?.top ?? 0) });
   };
 
-  const status = useMemo(() => statusText(t, facts.state, facts.error), [t, facts.state, facts.error]);
+  const status = useMemo(() => statusText(t, facts.status, facts.error), [t, facts.status, facts.error]);
   const cameraLabel = entry.camera.label || entry.camera.name || facts.cameraLabel;
   const size = sizeOf(entry.cell);
   const recording = facts.recorder === 'recording';
@@ -55,7 +61,7 @@ export const StreamCell = memo(function StreamCell({ entry }: { entry: GridEntry
       ref={cellRef}
       className="stream-cell"
       data-testid={`stream-cell-${streamId}`}
-      data-state={facts.state}
+      data-state={facts.status}
       data-recording={recording ? 'true' : 'false'}
       onContextMenu={onContextMenu}
       aria-label={`${facts.deviceLabel} — ${cameraLabel}`}
@@ -143,16 +149,16 @@ export const StreamCell = memo(function StreamCell({ entry }: { entry: GridEntry
       <div className="stream-cell-foot">
         <span
           className="stream-cell-status"
-          data-tone={facts.state === 'failed' ? 'red' : facts.state === 'playing' ? 'green' : undefined}
+          data-tone={facts.status === 'failed' ? 'red' : facts.status === 'playing' ? 'green' : undefined}
           role="status"
           aria-live="polite"
           data-testid="stream-status"
         >
           {status}
-          {facts.resolutionLabel && facts.state === 'playing' ? ` · ${facts.resolutionLabel}` : ''}
+          {facts.resolutionLabel && facts.status === 'playing' ? ` · ${facts.resolutionLabel}` : ''}
         </span>
         <div className="stream-cell-buttons">
-          {facts.state === 'failed' && (
+          {facts.status === 'failed' && (
             <button
               type="button"
               className="stream-cell-button"
@@ -162,7 +168,7 @@ export const StreamCell = memo(function StreamCell({ entry }: { entry: GridEntry
               {t('cameras.retry')}
             </button>
           )}
-          {facts.state === 'playing' && (
+          {facts.status === 'playing' && (
             <button
               type="button"
               className="stream-cell-button"
@@ -255,7 +261,7 @@ function useVisibilityReport(cellRef: React.RefObject<HTMLElement | null>, strea
 
 function statusText(
   t: (k: string, o?: Record<string, unknown>) => string,
-  state: StreamState,
+  state: StreamStatus,
   error: string | null,
 ) {
   if (state === 'failed') return t('stream.failed', { error: error ?? 'unknown error' });

@@ -8,13 +8,15 @@ import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useStreamFacts, useStreamsRef, useStreamsSelector, type StreamRef } from '../../../state/hooks';
+import { useStreamView, useStreamsRef, useStreamsSelector, type StreamRef } from '../selectors';
+import type { RouteEntry } from '../../../routes/table';
 import { OpenerDialogs } from './OpenerDialogs';
 import { useVideoSource } from './StreamCell';
 import { parseStreamRoute } from '../streamRoute';
 import './cameras.css';
 
-export default function StreamDetailScreen({ raw = false }: { raw?: boolean }) {
+export default function StreamDetailScreen({ entry }: { entry: RouteEntry }) {
+  const raw = entry.screen === 'rawStreamDetail';
   const { t } = useTranslation();
   const params = useParams();
   const grid = useStreamsRef();
@@ -56,7 +58,7 @@ export default function StreamDetailScreen({ raw = false }: { raw?: boolean }) {
 
 function Detail({ stream, raw }: { stream: StreamRef; raw: boolean }) {
   const { t } = useTranslation();
-  const facts = useStreamFacts(stream);
+  const facts = useStreamView(stream);
   const videoRef = useRef<HTMLVideoElement>(null);
   useVideoSource(videoRef, facts.mediaStream);
   useViewer(stream);
@@ -77,7 +79,7 @@ function Detail({ stream, raw }: { stream: StreamRef; raw: boolean }) {
       <Paper withBorder p="xs">
         {video}
         <Text size="sm" role="status" aria-live="polite" data-testid="stream-detail-status">
-          {facts.cameraLabel} · {t(`stream.${facts.state}`, { error: facts.error ?? '' })}
+          {facts.cameraLabel} · {t(`stream.${facts.status}`, { error: facts.error ?? '' })}
           {facts.resolutionLabel ? ` · ${facts.resolutionLabel}` : ''}
         </Text>
       </Paper>

@@ -10,7 +10,7 @@ import 'react-grid-layout/css/styles.css';
 import { Button, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CAMERA_GRID_COLUMNS } from '../../../../protocol/constants';
-import { useGridPage, useStreamsRef } from '../../../state/hooks';
+import { useGridPage, useStreamsRef } from '../selectors';
 import { StreamCell } from './StreamCell';
 
 /** Height of one grid row, px: a §9 medium cell (4×7) holds a 16:9 video and its title bar. */

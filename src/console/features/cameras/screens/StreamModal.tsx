@@ -11,18 +11,12 @@ import { useNavigate } from 'react-router-dom';
 import { ActionIcon, Affix, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GRID_TEXTS } from '../../../../../machines/cameras/cameraGrid.machine';
-import {
-  useModalFacts,
-  useStreamFacts,
-  useStreamsRef,
-  useStreamsSelector,
-  type StreamRef,
-} from '../../../state/hooks';
+import { useModalView, useStreamView, useStreamsRef, useStreamsSelector, type StreamRef } from '../selectors';
 import { CloseIcon, FullScreenIcon, useVideoSource } from './StreamCell';
 import './cameras.css';
 
 export default function StreamModal() {
-  const { streamId, mode } = useModalFacts();
+  const { streamId, mode } = useModalView();
   const ref = useStreamsSelector((s) => s.context.entries.find((e) => e.streamId === streamId)?.ref);
   if (!ref || mode === 'closed') return null;
   return mode === 'open' ? <OpenModal stream={ref} /> : <Minimized stream={ref} notice={mode === 'notice'} />;
@@ -31,7 +25,7 @@ export default function StreamModal() {
 function OpenModal({ stream }: { stream: StreamRef }) {
   const { t } = useTranslation();
   const grid = useStreamsRef();
-  const facts = useStreamFacts(stream);
+  const facts = useStreamView(stream);
   const videoRef = useRef<HTMLVideoElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const [details, setDetails] = useState(false);
@@ -116,7 +110,7 @@ function OpenModal({ stream }: { stream: StreamRef }) {
           data-testid="stream-modal-video"
         />
         <Text size="xs" role="status" aria-live="polite" data-testid="stream-modal-status">
-          {t(`stream.${facts.state}`, { error: facts.error ?? '' })}
+          {t(`stream.${facts.status}`, { error: facts.error ?? '' })}
           {facts.resolutionLabel ? ` · ${facts.resolutionLabel}` : ''}
         </Text>
         {details && facts.application && (
@@ -134,7 +128,7 @@ function Minimized({ stream, notice }: { stream: StreamRef; notice: boolean }) {
   const { t } = useTranslation();
   const grid = useStreamsRef();
   const navigate = useNavigate();
-  const facts = useStreamFacts(stream);
+  const facts = useStreamView(stream);
   const ack = () => grid.send({ type: 'modal.ack' });
   return (
     <>

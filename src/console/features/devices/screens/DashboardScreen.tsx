@@ -2,33 +2,28 @@
  * /dashboard — overview: device counts (total and online, from the devices table; connected, from the
  * device pool), links to devices and cameras, and the live health and usage of every connected device.
  */
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { connectionColour } from '../../../lib/format';
+import { connectionColour } from '../format';
 import {
   useConnectedDeviceIds,
   useConnectionDevice,
   useConnectionRefs,
-  useConnectionState,
-  useDevicesTableQuery,
-  useDevicesTableRef,
+  useConnectionStatus,
+  useDevicesTableView,
+  useDevicesTableVisit,
   type DeviceConnectionRef,
-} from '../../../state/hooks';
+} from '../selectors';
 import { LiveMetricsLine } from './LiveMetricsLine';
 
 export default function DashboardScreen() {
   const { t } = useTranslation();
-  const table = useDevicesTableRef();
-  const { status, totalItems, activeDevicesCount } = useDevicesTableQuery();
+  const { totalItems, activeDevicesCount } = useDevicesTableView();
   const connectedCount = useConnectedDeviceIds().length;
   const connections = useConnectionRefs();
 
-  useEffect(() => {
-    if (status === 'idle') table.send({ type: 'table.refresh' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit
-  }, []);
+  useDevicesTableVisit();
 
   return (
     <Stack gap="lg">
@@ -80,7 +75,7 @@ function Stat({ label, value, testId }: { label: string; value: number; testId: 
 function ConnectedDevice({ connection }: { connection: DeviceConnectionRef }) {
   const { t } = useTranslation();
   const device = useConnectionDevice(connection);
-  const state = useConnectionState(connection);
+  const state = useConnectionStatus(connection);
   return (
     <Paper withBorder p="sm" data-testid={`dashboard-device-${device.device_id}`}>
       <Group justify="space-between" wrap="wrap">

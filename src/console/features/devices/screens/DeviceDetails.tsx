@@ -5,14 +5,14 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../../protocol/rest';
-import { deviceType, formatMemoryMb } from '../../../lib/format';
-import { useConnectionState, useDeviceConnectionRef, useLiveMetrics } from '../../../state/hooks';
+import { deviceType, formatMemoryMb } from '../format';
+import { useConnectionStatus, useDeviceConnectionRef, useLiveMetrics } from '../selectors';
 import { LiveMetricsLine } from './LiveMetricsLine';
 
 export function DeviceDetails({ device }: { device: Device }) {
   const { t } = useTranslation();
   const connection = useDeviceConnectionRef(device.device_id);
-  const state = useConnectionState(connection);
+  const state = useConnectionStatus(connection);
   const m = useLiveMetrics(connection);
   const facts: Array<[string, string]> = [
     ['Device id', device.device_id],

@@ -25,18 +25,18 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../../protocol/rest';
-import { canConnect, connectionColour, deviceType, pageCount } from '../../../lib/format';
+import { connectionColour, deviceType, pageCount } from '../format';
 import {
-  useConnectionState,
+  useConnectionView,
   useDeviceConnectionRef,
   useDevicePoolRef,
-  useDevicesTableQuery,
+  useDevicesTableView,
+  useDevicesTableVisit,
   useDevicesTableRef,
   useDevicesTableRows,
   useClientVersion,
-  useConnectionError,
   type DeviceConnectionRef,
-} from '../../../state/hooks';
+} from '../selectors';
 import { LiveMetricsLine } from './LiveMetricsLine';
 import { DeviceDetails } from './DeviceDetails';
 
@@ -46,17 +46,13 @@ const PER_PAGE_OPTIONS = [5, 10, 20, 50];
 export default function DevicesScreen() {
   const { t } = useTranslation();
   const table = useDevicesTableRef();
-  const query = useDevicesTableQuery();
+  const query = useDevicesTableView();
   const rows = useDevicesTableRows();
   const [params] = useSearchParams();
   const highlighted = params.get('device');
   const [search, setSearch] = useState(query.search);
 
-  // The machine loads on sign-in; a table that has never loaded (or failed) loads when the screen opens.
-  useEffect(() => {
-    if (query.status === 'idle') table.send({ type: 'table.refresh' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit
-  }, []);
+  useDevicesTableVisit();
 
   const highlightedDevice = highlighted
     ? rows.find((d) => d.device_id === highlighted || d.id === highlighted)
@@ -236,9 +232,7 @@ function ConnectionCells({
 }) {
   const { t } = useTranslation();
   const pool = useDevicePoolRef();
-  const state = useConnectionState(connection);
-  const error = useConnectionError(connection);
-  const connectable = canConnect(state);
+  const { status: state, canConnect: connectable, down, error } = useConnectionView(connection);
   return (
     <>
       <Table.Td>
@@ -250,7 +244,7 @@ function ConnectionCells({
         >
           {t(`connection.${state}`)}
         </Badge>
-        {error && (state === 'errored' || state === 'closed') && (
+        {error && down && (
           <Text size="xs" c="red" mt={2} maw={220} data-testid={`device-error-${device.device_id}`}>
             {error}
           </Text>
@@ -264,7 +258,7 @@ function ConnectionCells({
             aria-label={`${t('devices.connect')} ${device.label}`}
             data-testid={`device-connect-${device.device_id}`}
           >
-            {state === 'errored' || state === 'closed' ? t('devices.retry') : t('devices.connect')}
+            {down ? t('devices.retry') : t('devices.connect')}
           </Button>
         ) : (
           <Button

@@ -4,8 +4,8 @@
  */
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMemoryMb, formatPercent, formatRtt } from '../../../lib/format';
-import { useLiveMetrics, type DeviceConnectionRef } from '../../../state/hooks';
+import { formatMemoryMb, formatPercent, formatRtt } from '../format';
+import { useLiveMetrics, type DeviceConnectionRef } from '../selectors';
 
 export function LiveMetricsLine({
   connection,

@@ -1,0 +1,35 @@
+/**
+ * The accounts feature's side effects: the auth machine's actors and actions (REST login, logout and
+ * refresh; the stored session) — machines/accounts/auth.machine.ts.
+ */
+import { fromPromise } from 'xstate';
+import { authMachine } from '../../../../machines/accounts/auth.machine';
+import type { Platform, SystemActors } from '../feature';
+import { accountsApi } from './api';
+
+export function provideAccounts({ http, session }: Platform): Pick<SystemActors, 'auth'> {
+  const api = accountsApi(http);
+  return {
+    auth: authMachine.provide({
+      actors: {
+        restoreSession: fromPromise(async () => {
+          const stored = session.read();
+          if (!stored || stored.user) return stored;
+          // Tokens without the user: ask the server once; a refused token is dealt with by the next request.
+          const user = await api.userInfo(stored.token).catch(() => null);
+          if (user) session.write({ ...stored, user });
+          return { ...stored, user };
+        }),
+        login: fromPromise(async ({ input }) => api.login(input)),
+        refreshToken: fromPromise(async ({ input }) => api.refreshAccessToken(input.refreshToken)),
+        logout: fromPromise(async ({ input }) => {
+          await api.logout(input.token).catch(() => undefined);
+        }),
+      },
+      actions: {
+        persistSession: (_, params) => session.write(params),
+        clearSession: () => session.clear(),
+      },
+    }),
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The accounts feature's REST calls (spec §7 login, logout, new_access_token, user-info; §5 §8 texts).
+ * Thin on purpose: the transport (platform/http.ts) does the request, the token and the parsing.
+ */
+import { AUTH_ERRORS, type RefreshedTokens } from '../../../../machines/accounts/auth.machine';
+import { API_ERROR_CODES } from '../../../protocol/errors';
+import type { LoginRequest, LoginResponse, UserInfo } from '../../../protocol/rest';
+import { ApiRequestError, type Http } from '../../platform/http';
+
+export function accountsApi(http: Http) {
+  return {
+    /**
+     * POST login. Resolves with status 1 (confirm mail) or 2 (tokens and user). Rejects with an Error whose
+     * message is 'The login detail is incorrect' (refused credentials), 'Servers are unavailable.' (network)
+     * or 'Login failed. Please try again.' (anything else), §5 §8.
+     */
+    async login(credentials: LoginRequest): Promise<LoginResponse> {
+      try {
+        return await http.request('login', {
+          method: 'POST',
+          body: credentials,
+          schema: 'LoginResponse',
+          authenticated: false,
+        });
+      } catch (error) {
+        if (!(error instanceof ApiRequestError)) throw error;
+        if (error.code === 'network') throw error;
+        if (error.status === 400 || error.status === 401 || error.code === API_ERROR_CODES.loginFailed) {
+          throw new ApiRequestError(AUTH_ERRORS.incorrect, error.code, error.status);
+        }
+        throw new ApiRequestError(AUTH_ERRORS.failed, error.code, error.status);
+      }
+    },
+
+    /** POST logout with the given token (best effort; the caller ignores failures). */
+    async logout(token: string | null): Promise<void> {
+      if (!token) return;
+      await http.send('logout', { method: 'POST' }, token);
+    },
+
+    /** POST new_access_token with `Refresh-Token` → the new access token and the rotated refresh token. */
+    async refreshAccessToken(refreshToken: string | null): Promise<RefreshedTokens> {
+      if (!refreshToken)
+        throw new ApiRequestError('Please login again', API_ERROR_CODES.invalidRefreshToken, 401);
+      const answer = await http.request('new_access_token', {
+        method: 'POST',
+        headers: { 'Refresh-Token': refreshToken },
+        schema: 'NewAccessTokenResponse',
+        authenticated: false,
+      });
+      return { token: answer.data.token, refreshToken: answer.data.refresh_token };
+    },
+
+    /** GET user-info with an explicit token (used while restoring, before auth holds it). */
+    async userInfo(token: string): Promise<UserInfo> {
+      const answer = await http.send('user-info', {}, token);
+      if (answer.status !== 200) throw http.toError(answer);
+      return (await http.schemas()).UserInfoResponse.parse(answer.data).user_info;
+    },
+  };
+}
+
+export type AccountsApi = ReturnType<typeof accountsApi>;

@@ -1,0 +1,145 @@
+/**
+ * The cameras feature's side effects: the camera grid's REST calls and device commands (layout, quota,
+ * usage, stills, kill, resolutions) and each stream's peer connection, recording and statistics
+ * (machines/cameras/*.machine.ts; streamSession.ts, streamMedia.ts).
+ */
+import { fromCallback, fromPromise } from 'xstate';
+import {
+  cameraGridMachine,
+  GRID_TEXTS,
+  type LoadedLayout,
+} from '../../../../machines/cameras/cameraGrid.machine';
+import { streamMachine } from '../../../../machines/cameras/stream.machine';
+import { errorText } from '../../../../machines/notifications/emitted';
+import type { Platform, SystemActors } from '../feature';
+import { camerasApi } from './api';
+import type * as StreamMediaModule from './streamMedia';
+import { createStreamSessions } from './streamSession';
+
+/**
+ * Runs `start` with streamMedia.ts (MediaRecorder, getStats summaries), loaded on first use so the /login
+ * bundle does not ship it. Returns a clean-up that stops what `start` began (or skips it if not begun yet).
+ */
+function withStreamMedia(start: (m: typeof StreamMediaModule) => () => void, onLoadError: () => void) {
+  let stop: (() => void) | null = null;
+  let cancelled = false;
+  import('./streamMedia')
+    .then((m) => {
+      if (!cancelled) stop = start(m);
+    })
+    .catch(() => {
+      if (!cancelled) onLoadError();
+    });
+  return () => {
+    cancelled = true;
+    stop?.();
+  };
+}
+
+export function provideCameras({ http, peerLink }: Platform): Pick<SystemActors, 'streams'> {
+  const api = camerasApi(http);
+  const streams = createStreamSessions({
+    callDevice: peerLink.callDevice.bind(peerLink),
+    getIceServers: () => peerLink.iceServers,
+    onDeviceEvent: (listener) => peerLink.onDeviceEvent(listener),
+  });
+
+  const stream = streamMachine.provide({
+    actors: {
+      startStream: fromPromise(async ({ input, signal: abort }) => streams.start(input, abort)),
+      resumeStream: fromPromise(async ({ input }) => streams.resume(input.streamId)),
+      watchStream: fromCallback(({ input, sendBack }) =>
+        streams.watch(input.streamId, (error) => sendBack({ type: 'stream.ended', error })),
+      ),
+      recordStream: fromCallback(({ input }) =>
+        // The file is reported to the stream actor itself, also after this actor stopped (stop = save).
+        withStreamMedia(
+          (m) =>
+            m.startRecording(input.mediaStream, input.fileStem, (outcome) =>
+              input.owner.send(
+                outcome.ok
+                  ? { type: 'record.saved', file: outcome.file }
+                  : { type: 'record.failed', error: outcome.error },
+              ),
+            ),
+          () => input.owner.send({ type: 'record.failed', error: 'Recording is not available.' }),
+        ),
+      ),
+      pollStats: fromCallback(({ input, sendBack }) =>
+        withStreamMedia(
+          (m) =>
+            m.pollStreamStats(
+              () => streams.peerConnection(input.streamId),
+              input.intervalMs,
+              (stats) => sendBack({ type: 'stats.sample', stats }),
+            ),
+          () => undefined,
+        ),
+      ),
+    },
+    actions: {
+      releaseStream: (_, params) => streams.release(params.streamId),
+      holdStream: (_, params) => streams.hold(params.streamId),
+      revokeRecording: (_, params) => {
+        if (params.url) URL.revokeObjectURL(params.url);
+      },
+    },
+  });
+
+  const call = peerLink.callDevice.bind(peerLink);
+  const grid = cameraGridMachine.provide({
+    actors: {
+      stream,
+      loadLayout: fromPromise(async ({ signal: abort }): Promise<LoadedLayout> => {
+        const [layout, ipCameras] = await Promise.all([
+          api.getCameraLayout(abort),
+          api.getIpCameras(abort).catch(() => []),
+        ]);
+        const ids = [...new Set(layout.streams.map((s) => s.deviceId))];
+        const devices = ids.length ? await api.getDevicesByIds(ids, abort) : [];
+        return { streams: layout.streams, devices, ipCameras };
+      }),
+      saveLayout: fromPromise(async ({ input, signal: abort }) => api.putCameraLayout(input.streams, abort)),
+      checkRequest: fromCallback(({ input, sendBack }) => {
+        const abort = new AbortController();
+        void Promise.allSettled([
+          api.checkStreamLimit(input.deviceId, input.numOfCameras, abort.signal),
+          call(input.deviceId, 'check-camera-usage', { camera_id: input.cameraId }),
+        ]).then(([quota, usage]) => {
+          if (abort.signal.aborted) return;
+          sendBack({
+            type: 'opener.checked',
+            checkId: input.checkId,
+            requestId: input.requestId,
+            quotaAvailable: quota.status === 'fulfilled' && quota.value,
+            quotaError:
+              quota.status === 'rejected' ? errorText(quota.reason, GRID_TEXTS.quotaExceeded) : null,
+            usage: usage.status === 'fulfilled' ? usage.value : null,
+          });
+        });
+        return () => abort.abort();
+      }),
+      loadPhotos: fromPromise(async ({ input }) => {
+        const photos = await Promise.all(
+          input.candidates.map((c) =>
+            call(c.deviceId, 'getOneFrameFromPhysicalCamera', { camera_id: c.camera.camera_id })
+              .then((r) => [c.deviceId, r.image] as const)
+              .catch(() => [c.deviceId, null] as const),
+          ),
+        );
+        return Object.fromEntries(photos);
+      }),
+      forceKill: fromPromise(
+        async ({ input }) =>
+          (await call(input.deviceId, 'force-kill-stream', { camera_id: input.cameraId })).result,
+      ),
+      loadResolutions: fromPromise(
+        async ({ input }) =>
+          (await call(input.deviceId, 'get-supported-resolutions', { camera_id: input.cameraId }))
+            .resolutions,
+      ),
+    },
+  });
+
+  return { streams: grid };
+}

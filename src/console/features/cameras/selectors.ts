@@ -1,0 +1,171 @@
+/**
+ * What views read of the camera grid actor (systemId 'streams': slots, pages, the opener, the stream modal)
+ * and of each stream actor (§2 Camera control page, stream modal, stream detail; §4 Stream slots).
+ * `streamToView`, `openerStepOf` and `modalOf` map snapshots to facts with `matches` and `hasTag`; the hooks
+ * select primitives or small memoised values.
+ */
+import { shallowEqual, useSelector } from '@xstate/react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { cameraGridMachine } from '../../../../machines/cameras/cameraGrid.machine';
+import type { RecordingFile, StreamStats, streamMachine } from '../../../../machines/cameras/stream.machine';
+import { SYSTEM_IDS } from '../../../../machines/systemIds';
+import { actorOf, useSystem, type ConsoleSystem } from '../../shell/SystemProvider';
+
+export type StreamsRef = ActorRefFrom<typeof cameraGridMachine>;
+/** One stream's actor (spawned by the grid). */
+export type StreamRef = ActorRefFrom<typeof streamMachine>;
+type StreamsSnapshot = SnapshotFrom<typeof cameraGridMachine>;
+type StreamSnapshot = SnapshotFrom<typeof streamMachine>;
+/** One grid entry (stream, camera, page, layout cell). */
+export type GridEntry = StreamsSnapshot['context']['entries'][number];
+
+/** The camera grid actor (systemId 'streams'). */
+export const streamsRefOf = (system: ConsoleSystem): StreamsRef =>
+  actorOf<StreamsRef>(system, SYSTEM_IDS.streams);
+/** The camera grid actor (§2 Camera control page, §4 Stream slots). */
+export function useStreamsRef(): StreamsRef {
+  return streamsRefOf(useSystem());
+}
+
+/** Any selection of the grid snapshot. */
+export function useStreamsSelector<T>(
+  selector: (s: StreamsSnapshot) => T,
+  compare?: (a: T, b: T) => boolean,
+): T {
+  return useSelector(useStreamsRef(), selector, compare);
+}
+
+// ---- one stream ------------------------------------------------------------------------------------
+
+/**
+ * What a stream cell shows (§2 "status of a stream"): waiting for the device and retrying both show as
+ * 'reconnecting', a held stream asked to play again as 'connecting'.
+ */
+export type StreamStatus =
+  'starting' | 'connecting' | 'playing' | 'paused' | 'reconnecting' | 'failed' | 'closed';
+
+/** Facts of one stream cell, flattened to primitives plus the MediaStream, stats and recording objects. */
+export interface StreamView {
+  status: StreamStatus;
+  error: string | null;
+  deviceLabel: string;
+  cameraLabel: string;
+  mediaStream: MediaStream | null;
+  /** Recorder: 'idle' | 'recording' | 'saving' (only while playing; otherwise 'idle'). */
+  recorder: 'idle' | 'recording' | 'saving';
+  recording: RecordingFile | null;
+  statsOn: boolean;
+  stats: StreamStats | null;
+  application: boolean;
+  resolutionLabel: string | null;
+}
+
+/** The status a stream snapshot shows. */
+export function streamStatusOf(s: StreamSnapshot): StreamStatus {
+  if (s.matches('playing')) return 'playing';
+  if (s.matches('paused')) return 'paused';
+  if (s.matches('closed')) return 'closed';
+  if (s.hasTag('reconnecting')) return 'reconnecting';
+  if (s.hasTag('error')) return 'failed';
+  // Negotiating a new connection, or resuming a held one.
+  if (s.hasTag('busy')) return 'connecting';
+  return 'starting';
+}
+
+export function streamToView(s: StreamSnapshot): StreamView {
+  const recorder = s.hasTag('recording')
+    ? 'recording'
+    : s.matches({ playing: { recorder: 'saving' } })
+      ? 'saving'
+      : 'idle';
+  const r = s.context.resolution;
+  return {
+    status: streamStatusOf(s),
+    error: s.context.error,
+    deviceLabel: s.context.deviceLabel,
+    cameraLabel: s.context.camera.label || s.context.camera.name,
+    mediaStream: s.context.mediaStream,
+    recorder,
+    recording: s.context.recording,
+    statsOn: s.context.statsOn,
+    stats: s.context.stats,
+    application: s.context.application,
+    resolutionLabel: r ? `${r.width}x${r.height} ${r.fps} fps` : null,
+  };
+}
+export function useStreamView(ref: StreamRef): StreamView {
+  return useSelector(ref, streamToView, shallowEqual);
+}
+
+// ---- the grid --------------------------------------------------------------------------------------
+
+/** The grid entries on the shown page, the page (0-based) and the page count (§2: 12 per page). */
+export interface GridPageView {
+  entries: GridEntry[];
+  page: number;
+  pageCount: number;
+  total: number;
+  loading: boolean;
+}
+export function gridPageOf(s: StreamsSnapshot): GridPageView {
+  const all = s.context.entries;
+  return {
+    entries: all.filter((e) => e.page === s.context.page),
+    page: s.context.page,
+    pageCount: Math.max(1, ...all.map((e) => e.page + 1)),
+    total: all.length,
+    loading: s.hasTag('loading'),
+  };
+}
+export function useGridPage(): GridPageView {
+  return useStreamsSelector(
+    gridPageOf,
+    (a, b) =>
+      a.page === b.page &&
+      a.pageCount === b.pageCount &&
+      a.total === b.total &&
+      a.loading === b.loading &&
+      shallowEqual(a.entries, b.entries),
+  );
+}
+
+/** The opener's dialog step (§2 chooser and conflict dialogs, quota refusal, resolution choice). */
+export type OpenerStep =
+  'idle' | 'busy' | 'choosingCamera' | 'refused' | 'conflict' | 'killing' | 'killed' | 'choosingResolution';
+/** The steps that show a dialog of their own. */
+const DIALOG_STEPS = [
+  'choosingCamera',
+  'refused',
+  'conflict',
+  'killing',
+  'killed',
+  'choosingResolution',
+] as const;
+
+export function openerStepOf(s: StreamsSnapshot): OpenerStep {
+  const step = DIALOG_STEPS.find((k) => s.matches({ opener: k }));
+  if (step) return step;
+  return s.matches({ opener: 'idle' }) ? 'idle' : 'busy';
+}
+export function useOpenerStep(): OpenerStep {
+  return useStreamsSelector(openerStepOf);
+}
+
+/** The stream modal (§2): which stream, and whether it is open, minimised with its notice, or closed. */
+export interface ModalView {
+  streamId: string | null;
+  mode: 'closed' | 'open' | 'notice' | 'minimized';
+}
+export function modalOf(s: StreamsSnapshot): ModalView {
+  const mode = s.matches({ modal: 'open' })
+    ? 'open'
+    : s.matches({ modal: { minimized: 'notice' } })
+      ? 'notice'
+      : s.matches({ modal: 'minimized' })
+        ? 'minimized'
+        : 'closed';
+  return { streamId: s.context.modalStreamId, mode };
+}
+export function useModalView(): ModalView {
+  return useStreamsSelector(modalOf, shallowEqual);
+}

@@ -1,0 +1,53 @@
+/**
+ * What a console feature gives the composition root (src/console/system.ts) — ARCHITECTURE "Folder layout":
+ * `features/<feature>/index.ts` exports one `ConsoleFeature`; the root merges every feature's `provide`,
+ * the router reads its `routes`, the notifications actor shows what its `notices` sources emit.
+ */
+import type { ComponentType } from 'react';
+import type { AnyActorRef, EventObject, SnapshotFrom } from 'xstate';
+import type { systemMachine } from '../../../machines/system.machine';
+import type { Http } from '../platform/http';
+import type { PeerLink } from '../platform/peerLink';
+import type { SessionStore } from '../platform/storage';
+import type { RouteEntry } from '../routes/table';
+
+/** The transport the features' actors run on (src/console/platform/). */
+export interface Platform {
+  /** This tab's PeerJS peer id. */
+  browserId: string;
+  http: Http;
+  peerLink: PeerLink;
+  session: SessionStore;
+}
+
+/** Implementations of the root system machine's long-lived actors, by name. */
+export type SystemActors = NonNullable<NonNullable<Parameters<typeof systemMachine.provide>[0]>['actors']>;
+
+/** A screen of the §2 route table (routes/table.ts); it receives its route entry. */
+export type FeatureScreen = ComponentType<{ entry: RouteEntry }>;
+
+/**
+ * An actor whose `notice` and `dialog` emissions (machines/notifications/emitted.ts) are shown by the
+ * notifications actor.
+ */
+export interface NoticeSource {
+  /** systemId of the long-lived actor (machines/systemIds.ts). */
+  systemId: string;
+  /** Child actors that emit too (one connection per device…), read from the source's snapshot. */
+  children?: (snapshot: SnapshotFrom<AnyActorRef>) => readonly AnyActorRef[];
+  /** Sent back to the source when the user closes one of its dialogs. */
+  onDialogClose?: EventObject;
+}
+
+export interface ConsoleFeature {
+  /** The feature's name: its folder under features/ and machines/, as in src/protocol and the server. */
+  name: string;
+  /** Screens by the `screen` key of their route entries in routes/table.ts. */
+  routes?: Record<string, FeatureScreen>;
+  /** Implementations (`.provide()`) of the feature's long-lived actors of the system machine. */
+  provide?: (platform: Platform) => Partial<SystemActors>;
+  /** The feature's actors whose notices and dialogs are shown. */
+  notices?: readonly NoticeSource[];
+  /** Components the root shell renders for signed-in users (outside the layout), e.g. the stream modal. */
+  signedInSlots?: readonly ComponentType[];
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../../../src/console/routes/table';
+import { FEATURES } from '../../../src/console/system';
+
+const SHELL_SCREENS = ['notFound', 'expired', 'later'];
+
+describe('features and the composition root (ARCHITECTURE "Folder layout")', () => {
+  it('names each feature once, as its folder', () => {
+    const names = FEATURES.map((f) => f.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(['accounts', 'signalling', 'devices', 'cameras']);
+  });
+
+  it('has a screen for every routed screen of the §2 table, from the shell or exactly one feature', () => {
+    for (const route of ROUTES) {
+      if (SHELL_SCREENS.includes(route.screen)) continue;
+      const owners = FEATURES.filter((f) => f.routes && route.screen in f.routes).map((f) => f.name);
+      expect(owners, `${route.path} (${route.screen})`).toHaveLength(1);
+    }
+  });
+
+  it('gives every long-lived actor of the system machine exactly one implementation', () => {
+    // Nothing runs until an actor starts: any function will do for the transport.
+    const anything = new Proxy({}, { get: () => () => undefined });
+    const platform = {
+      browserId: 'web-test',
+      http: anything,
+      peerLink: anything,
+      session: anything,
+    } as never;
+    const provided = FEATURES.flatMap((f) => Object.keys(f.provide?.(platform) ?? {}));
+    expect(provided.sort()).toEqual(['auth', 'devicePool', 'devicesTable', 'signal', 'streams']);
+  });
+});
