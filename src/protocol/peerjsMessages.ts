@@ -54,8 +54,15 @@ export const IceCandidate = z.looseObject({
  */
 export const Serialization = z.enum(['raw', 'json', 'binary', 'binary-utf8', 'default', 'MsgPack']);
 
+/**
+ * peerjs hands an OFFER's payload to the new connection as its options: `originator: true` there would make
+ * the receiver open a channel and offer back, as if it had dialled. peerjs never sends it.
+ */
+const NotOriginator = { originator: z.undefined().optional() };
+
 /** OFFER payload for a data connection (Peer.connect). */
 export const DataOfferPayload = z.looseObject({
+  ...NotOriginator,
   type: z.literal('data'),
   connectionId: ConnectionId,
   sdp: SessionDescription.extend({ type: z.literal('offer') }),
@@ -68,6 +75,7 @@ export const DataOfferPayload = z.looseObject({
 
 /** OFFER payload for a media connection (Peer.call). */
 export const MediaOfferPayload = z.looseObject({
+  ...NotOriginator,
   type: z.literal('media'),
   connectionId: ConnectionId,
   sdp: SessionDescription.extend({ type: z.literal('offer') }),

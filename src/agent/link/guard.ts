@@ -9,7 +9,8 @@
  * `guardPeer` replaces the Peer's `_handleMessage` with one that
  *   1. checks the message before peerjs sees it (protocol/peerjsMessages.ts shapes, plus what this Peer can
  *      take: a known serialization, data connections only — the agent answers no peerjs media calls —,
- *      ANSWERs only for connections it has, a bounded number of early CANDIDATEs), and drops what fails;
+ *      ANSWERs only for connections it has, a bounded number of early CANDIDATEs), drops what fails, and
+ *      hands peerjs a copy with only the fields it reads;
  *   2. runs peerjs's handler inside try/catch: a throw closes the connection the message names (if peerjs
  *      created it) and nothing else;
  *   3. takes the agent's own watchdog probes (a LEAVE from itself) out of the stream.
@@ -79,18 +80,67 @@ export function checkIncoming(peer: PeerType, message: unknown, ownId: string): 
       if (!Object.hasOwn(internals._serializers ?? {}, msg.payload.serialization)) {
         return { ok: false, reason: `OFFER with unknown serialization ${short(msg.payload.serialization)}` };
       }
-      return { ok: true, message: msg };
+      // Only the fields peerjs reads: the payload becomes the new connection's options.
+      return {
+        ok: true,
+        message: {
+          type: msg.type,
+          src: msg.src,
+          payload: {
+            type: 'data',
+            connectionId: msg.payload.connectionId,
+            sdp: { type: 'offer', sdp: msg.payload.sdp.sdp },
+            serialization: msg.payload.serialization,
+            label: msg.payload.label,
+            reliable: msg.payload.reliable,
+            metadata: msg.payload.metadata,
+          },
+        },
+      };
     case 'ANSWER':
-      return internals.getConnection(msg.src, msg.payload.connectionId)
-        ? { ok: true, message: msg }
-        : { ok: false, reason: 'ANSWER for no connection of ours' };
+      if (!internals.getConnection(msg.src, msg.payload.connectionId)) {
+        return { ok: false, reason: 'ANSWER for no connection of ours' };
+      }
+      return {
+        ok: true,
+        message: {
+          type: msg.type,
+          src: msg.src,
+          payload: {
+            type: msg.payload.type,
+            connectionId: msg.payload.connectionId,
+            sdp: { type: msg.payload.sdp.type, sdp: msg.payload.sdp.sdp },
+          },
+        },
+      };
     case 'CANDIDATE': {
-      if (internals.getConnection(msg.src, msg.payload.connectionId)) return { ok: true, message: msg };
       const lost = internals._lostMessages;
-      if (lost && !lost.has(msg.payload.connectionId) && lost.size >= MAX_EARLY_CONNECTIONS) {
+      if (
+        !internals.getConnection(msg.src, msg.payload.connectionId) &&
+        lost &&
+        !lost.has(msg.payload.connectionId) &&
+        lost.size >= MAX_EARLY_CONNECTIONS
+      ) {
         return { ok: false, reason: 'CANDIDATE for an unknown connection (too many pending)' };
       }
-      return { ok: true, message: msg };
+      const c = msg.payload.candidate;
+      return {
+        ok: true,
+        message: {
+          type: msg.type,
+          src: msg.src,
+          payload: {
+            type: msg.payload.type,
+            connectionId: msg.payload.connectionId,
+            candidate: {
+              candidate: c.candidate,
+              sdpMid: c.sdpMid ?? null,
+              sdpMLineIndex: c.sdpMLineIndex ?? null,
+              ...(c.usernameFragment ? { usernameFragment: c.usernameFragment } : {}),
+            },
+          },
+        },
+      };
     }
   }
 }

@@ -177,6 +177,15 @@ describe('agent guard', () => {
     expect(warn.mock.calls[0]![0]).toMatch(/^signalling message dropped: malformed OFFER/);
   });
 
+  it('hands peerjs only the fields it reads', () => {
+    const seen: unknown[] = [];
+    const { asPeer, peer } = fakePeer((m) => seen.push(m));
+    guardPeer(asPeer, { ownId: ME, logger: silentLogger });
+    const offer = wellFormed.offer(ME);
+    peer._handleMessage(relayed({ ...offer, payload: { ...offer.payload, _stream: 'x', extra: 1 } }));
+    expect(seen).toEqual([{ type: 'OFFER', src: 'web-hostile0000', payload: offer.payload }]);
+  });
+
   it('bounds the CANDIDATEs peerjs keeps for connections it does not know', () => {
     const seen: unknown[] = [];
     const { asPeer, peer } = fakePeer((m) => {

@@ -51,6 +51,7 @@ export function hostileMessages(dst: string): unknown[] {
     { type: 'OFFER', dst, payload: { ...offer.payload, serialization: 42 } },
     { type: 'OFFER', dst, payload: { ...offer.payload, type: 'carrier-pigeon' } },
     { type: 'OFFER', dst, payload: { ...offer.payload, connectionId: { $ne: 1 } } },
+    { type: 'OFFER', dst, payload: { ...offer.payload, originator: true } }, // would make it dial back
     { type: 'OFFER', dst, payload: { ...offer.payload, sdp: 'v=0' } },
     { type: 'OFFER', dst, payload: { ...offer.payload, sdp: { type: 'answer', sdp: 'v=0' } } },
     { type: 'OFFER', dst, payload: null },
