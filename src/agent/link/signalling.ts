@@ -31,7 +31,7 @@ import { guardPeer } from './guard';
 export const WATCHDOG_INTERVAL_MS = 10_000;
 /** How long a probe may take to come back. */
 export const WATCHDOG_TIMEOUT_MS = 5_000;
-/** Watchdog ticks a Peer may spend neither open nor waiting for a retry before it is recreated. */
+/** Watchdog ticks a Peer may stay down (destroyed or disconnected) with no retry pending before it is recreated. */
 export const WATCHDOG_STUCK_TICKS = 3;
 
 const BACKOFF_START_MS = 1_000;
@@ -89,6 +89,7 @@ export class Signalling {
   private stuckTicks = 0;
   /** The watchdog acted and no probe has come back since. */
   private recovering = false;
+  private unansweredLogged = false;
   /** Times the watchdog reconnected (socket) or recreated (Peer) (diagnostics, tests). */
   readonly watchdogActions = { reconnects: 0, recreates: 0 };
 
@@ -287,9 +288,12 @@ export class Signalling {
     if (this.closing || peer !== this.peer) return;
     const timeoutMs = this.options.watchdog?.timeoutMs ?? WATCHDOG_TIMEOUT_MS;
     if (!this.probeEverAnswered) {
-      this.options.logger.warn(
-        `signalling watchdog: no probe back within ${timeoutMs} ms, and none ever was (server does not relay them?); not acting`,
-      );
+      if (!this.unansweredLogged) {
+        this.unansweredLogged = true;
+        this.options.logger.warn(
+          `signalling watchdog: no probe back within ${timeoutMs} ms, and none ever was (server does not relay them?); not acting`,
+        );
+      }
       return;
     }
     // Already down: the reconnect machinery is in charge.

@@ -178,4 +178,24 @@ describe('signalling watchdog', () => {
       await connectFromBrowser();
     });
   });
+  it('does not act on a server that never relays its probes (logs it once)', async () => {
+    const id = 'dev-5e5e5e5e5e5e5e5e';
+    deafen.add(id);
+    const log = captureLogger();
+    const signalling = new Signalling({
+      serverUrl: SERVER,
+      deviceId: id,
+      deviceToken: 'device-token',
+      iceServers: [],
+      logger: log,
+      onConnection: (conn) => conn.close(),
+      watchdog: WATCHDOG,
+    });
+    cleanup.push(() => signalling.close());
+    await signalling.start();
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(signalling.watchdogActions).toEqual({ reconnects: 0, recreates: 0 });
+    expect(log.lines.filter((l) => /none ever was/.test(l))).toHaveLength(1);
+    expect(count(id)).toBe(1);
+  });
 });
