@@ -16,12 +16,7 @@ export function accountsApi(http: Http) {
      */
     async login(credentials: LoginRequest): Promise<LoginResponse> {
       try {
-        return await http.request('login', {
-          method: 'POST',
-          body: credentials,
-          schema: 'LoginResponse',
-          authenticated: false,
-        });
+        return await http.call('accounts.login', { body: credentials });
       } catch (error) {
         if (!(error instanceof ApiRequestError)) throw error;
         if (error.code === 'network') throw error;
@@ -35,27 +30,22 @@ export function accountsApi(http: Http) {
     /** POST logout with the given token (best effort; the caller ignores failures). */
     async logout(token: string | null): Promise<void> {
       if (!token) return;
-      await http.send('logout', { method: 'POST' }, token);
+      await http.call('accounts.logout', { token, headers: {} });
     },
 
     /** POST new_access_token with `Refresh-Token` → the new access token and the rotated refresh token. */
     async refreshAccessToken(refreshToken: string | null): Promise<RefreshedTokens> {
       if (!refreshToken)
         throw new ApiRequestError('Please login again', API_ERROR_CODES.invalidRefreshToken, 401);
-      const answer = await http.request('new_access_token', {
-        method: 'POST',
-        headers: { 'Refresh-Token': refreshToken },
-        schema: 'NewAccessTokenResponse',
-        authenticated: false,
+      const answer = await http.call('accounts.newAccessToken', {
+        headers: { 'refresh-token': refreshToken },
       });
       return { token: answer.data.token, refreshToken: answer.data.refresh_token };
     },
 
     /** GET user-info with an explicit token (used while restoring, before auth holds it). */
     async userInfo(token: string): Promise<UserInfo> {
-      const answer = await http.send('user-info', {}, token);
-      if (answer.status !== 200) throw http.toError(answer);
-      return (await http.schemas()).UserInfoResponse.parse(answer.data).user_info;
+      return (await http.call('accounts.userInfo', { token })).user_info;
     },
   };
 }

@@ -9,11 +9,7 @@ export function camerasApi(http: Http) {
   return {
     /** GET usage/check_stream_limit?deviceId&numOfCameras → is_quota_available. */
     async checkStreamLimit(deviceId: string, numOfCameras: number, signal?: AbortSignal): Promise<boolean> {
-      const answer = await http.request('usage/check_stream_limit', {
-        query: { deviceId, numOfCameras },
-        schema: 'CheckStreamLimitResponse',
-        signal,
-      });
+      const answer = await http.call('usage.checkStreamLimit', { query: { deviceId, numOfCameras }, signal });
       return answer.is_quota_available;
     },
 
@@ -22,22 +18,17 @@ export function camerasApi(http: Http) {
      * layout. Answer parsed with rest.ts CameraLayoutResponse.
      */
     getCameraLayout(signal?: AbortSignal): Promise<{ streams: SavedStream[]; updated_at: string | null }> {
-      return http.request('camera-layout', { schema: 'CameraLayoutResponse', signal });
+      return http.call('layout.get', { signal });
     },
 
     /** PUT camera-layout { streams } → the stored layout (at most 12 streams per page, rest.ts CameraLayout). */
     async putCameraLayout(streams: SavedStream[], signal?: AbortSignal): Promise<void> {
-      await http.request('camera-layout', {
-        method: 'PUT',
-        body: { streams },
-        schema: 'CameraLayoutResponse',
-        signal,
-      });
+      await http.call('layout.put', { body: { streams }, signal });
     },
 
     /** GET ip-cameras → data.data (§7; IP cameras listed from the server, each with the device reaching it). */
     async getIpCameras(signal?: AbortSignal): Promise<IpCamera[]> {
-      const answer = await http.request('ip-cameras', { schema: 'IpCamerasResponse', signal });
+      const answer = await http.call('cameras.ipCameras', { query: {}, signal });
       return answer.data.data;
     },
 
@@ -49,9 +40,8 @@ export function camerasApi(http: Http) {
       const wanted = new Set(deviceIds);
       const found: Device[] = [];
       for (let page = 1; wanted.size > 0 && page <= 50; page++) {
-        const answer = await http.request('get_devices/', {
+        const answer = await http.call('devices.list', {
           query: { per_page: 100, page, order_by: 'created_at', order_as: 'asc' },
-          schema: 'GetDevicesResponse',
           signal,
         });
         for (const d of answer.res) {

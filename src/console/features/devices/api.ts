@@ -8,19 +8,12 @@ export function devicesApi(http: Http) {
   return {
     /** GET get_devices/ — one page of the devices table (§7, §9 defaults). */
     getDevices(query: GetDevicesQuery, signal?: AbortSignal): Promise<GetDevicesResponse> {
-      return http.request('get_devices/', {
-        query: query as Record<string, string | number | undefined>,
-        schema: 'GetDevicesResponse',
-        signal,
-      });
+      return http.call('devices.list', { query, signal });
     },
 
     /** GET check/peerjs/{device_id} → exist (is the device registered with signalling?). */
     async checkDeviceExists(deviceId: string, signal?: AbortSignal): Promise<boolean> {
-      const answer = await http.request(`check/peerjs/${encodeURIComponent(deviceId)}`, {
-        schema: 'ExistResponse',
-        signal,
-      });
+      const answer = await http.call('signalling.exist', { params: { device_id: deviceId }, signal });
       return answer.exist;
     },
   };

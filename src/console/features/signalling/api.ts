@@ -10,11 +10,7 @@ export function signallingApi(http: Http) {
   return {
     /** POST get_browser_token { browser_id } → signalling token and ICE servers. */
     getBrowserToken(browserId: string): Promise<z.infer<typeof BrowserTokenResponse>> {
-      return http.request('get_browser_token', {
-        method: 'POST',
-        body: { browser_id: browserId },
-        schema: 'BrowserTokenResponse',
-      });
+      return http.call('signalling.browserToken', { body: { browser_id: browserId } });
     },
 
     /** POST device-grant { device_id, browser_id } → a 60 s grant for the device link's hello. */
@@ -23,10 +19,8 @@ export function signallingApi(http: Http) {
       browserId: string,
       signal?: AbortSignal,
     ): Promise<z.infer<typeof DeviceGrantResponse>> {
-      return http.request('device-grant', {
-        method: 'POST',
+      return http.call('signalling.deviceGrant', {
         body: { device_id: deviceId, browser_id: browserId },
-        schema: 'DeviceGrantResponse',
         signal,
       });
     },
