@@ -83,7 +83,8 @@ export type Verdict =
   | { ok: true; message: ClientSignallingMessage; forward: string }
   | { ok: false; reason: DropReason; detail?: string };
 
-export type DropReason = 'rate' | 'offer_rate' | 'too_big' | 'binary' | 'not_json' | 'schema' | 'spoofed_src';
+export type DropReason =
+  'rate' | 'offer_rate' | 'too_big' | 'binary' | 'not_json' | 'schema' | 'spoofed_src' | 'foreign_dst';
 
 interface PeerState {
   all: TokenBucket;
@@ -104,6 +105,13 @@ export class MessageGuard {
       last: string,
     ) => void = () => {},
     private readonly now: () => number = Date.now,
+    /**
+     * The user a peer id belongs to (a browser's user, a device's owner), or undefined when unknown. When
+     * given, a message is relayed only between two peers of the same user: no one else's browser can even
+     * send an OFFER to a device (the agent's grant check would refuse it later, but only after building a
+     * peer connection for it).
+     */
+    private readonly ownerOf?: (peerId: string) => string | undefined,
   ) {}
 
   /** Checks one raw WebSocket message from `peerId`. */
@@ -139,6 +147,11 @@ export class MessageGuard {
     const message = parsed.data;
     if ('src' in message && message.src !== undefined && message.src !== peerId) {
       return this.drop(state, peerId, 'spoofed_src', now);
+    }
+    if (this.ownerOf && 'dst' in message && typeof message.dst === 'string') {
+      const from = this.ownerOf(peerId);
+      if (from === undefined || this.ownerOf(message.dst) !== from)
+        return this.drop(state, peerId, 'foreign_dst', now);
     }
     if (message.type === 'OFFER' && !state.offers.take(now))
       return this.drop(state, peerId, 'offer_rate', now);

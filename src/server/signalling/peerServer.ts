@@ -77,8 +77,15 @@ export function startSignalling(
 ): SignallingServer {
   const server = app.server as Server;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  const guard = new MessageGuard(limits, (peerId, dropped, last) =>
-    log.warn({ peerId, dropped, last }, 'signalling messages dropped'),
+  // Peer id → the user it belongs to (a browser's user, a device's owner), from the token it registered with.
+  // Devices stay known after they leave (messages may wait for a device that reconnects); browsers are
+  // forgotten when their socket closes (their ids are new on every page load).
+  const owners = new Map<string, string>();
+  const guard = new MessageGuard(
+    limits,
+    (peerId, dropped, last) => log.warn({ peerId, dropped, last }, 'signalling messages dropped'),
+    Date.now,
+    (peerId) => owners.get(peerId),
   );
   const timers = runWithTrackedTimers(
     () => {
@@ -124,7 +131,14 @@ export function startSignalling(
         return refuseUpgrade(socket, 401, 'invalid_token', 'You tried to access with invalid token');
       }
       if (socket.destroyed) return;
+      const owner = decodeJwt(token).sub;
       wss.handleUpgrade(req, socket, head, (ws) => {
+        if (owner) owners.set(id, owner);
+        if (!isDevicePeerId(id)) {
+          ws.once('close', () => {
+            if (!ctx.presence.exists(id)) owners.delete(id);
+          });
+        }
         // Still registered: the peer's previous socket has not closed yet (it reconnects after a silent drop).
         const reattach = ctx.presence.exists(id);
         // The peer package accepts the socket and adds its message listener synchronously; the guard then
