@@ -1,0 +1,651 @@
+/**
+ * Device-command fuzzing over one real device link (a PeerJS data connection from an owner's browser peer
+ * to the agent, greeted with a server grant — as the console opens it). Every process of the command
+ * registry (src/protocol/commands.ts) gets payloads built from its request schema and mutated; besides,
+ * unknown processes, broken envelopes (requestId, type, process of the wrong type), non-JSON, messages of
+ * the wrong kind (text frames, binary garbage), oversized messages (past PeerJS's 16 KB: sent straight on
+ * the data channel) and floods of one process. Every reply must be a well-formed ReplyMessage (ok, or
+ * `{ code, message }`) within 5 s; a payload the schema refuses must be refused by the agent. A link the
+ * agent closes (an oversized message) is opened anew.
+ */
+import { ReplyMessage } from '../../src/protocol';
+import { deviceCommands } from '../../src/protocol/commands';
+import type { FuzzEnv, OwnerLink } from './env';
+import {
+  baseline,
+  HOSTILE_STRINGS,
+  hugeString,
+  jsonSchemaOf,
+  mutate,
+  withOwnKey,
+  type Fixtures,
+  type JsonSchema,
+} from './generate';
+import { Rng } from './random';
+import { clip, pool, type Recorder } from './report';
+
+/** How long a reply may take. */
+export const REPLY_TIMEOUT_MS = 5_000;
+/** How long a flood's replies are waited for (a reply after REPLY_TIMEOUT_MS is a failure, with its time). */
+const FLOOD_WAIT_MS = 120_000;
+const c0label = (f: { process: string; count: number }) => `flood:${f.process}x${f.count}`;
+/** PeerJS's JSON channel refuses messages of this many bytes or more; bigger ones go straight on the channel. */
+const PEERJS_MAX_BYTES = 16_300;
+
+const PROCESSES = Object.keys(deviceCommands) as (keyof typeof deviceCommands)[];
+
+/** A garbage SDP offer: valid for the schema, useless for WebRTC. */
+const GARBAGE_SDP = 'v=0\r\no=- 0 0 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\n';
+
+const FIXTURES: Fixtures = {
+  camera_id: ['cam-1', 'cam-2'],
+  callId: ['call-1', 'call-2'],
+  sdp: [GARBAGE_SDP],
+};
+
+/** How a case goes out on the channel. */
+type Wire =
+  | { kind: 'json'; message: unknown } // conn.send: PeerJS JSON serialisation
+  | { kind: 'bytes'; bytes: Uint8Array } // straight on the data channel, binary (what PeerJS sends)
+  | { kind: 'text'; text: string }; // straight on the data channel as a text frame
+
+/** One command case. */
+export interface CommandCase {
+  index: number;
+  /** Process, or '(envelope)' / '(raw)' / '(oversized)' for cases about the message itself. */
+  target: string;
+  label: string;
+  wire: Wire;
+  /**
+   * The requestId the reply carries: a unique one, '' (the agent cannot tell: run alone), or null when no
+   * reply is due (a keepalive).
+   */
+  replyId: string | null;
+  /** The payload must be refused (invalid_payload or malformed_message). */
+  mustRefuse: boolean;
+  /** The agent may close the link instead of answering (a message past every limit). */
+  mayClose: boolean;
+}
+
+const encoder = new TextEncoder();
+const bytesOf = (text: string) => encoder.encode(text);
+
+/** A message as JSON text, keeping own `__proto__` keys. */
+const jsonText = (v: unknown) => JSON.stringify(v) ?? 'null';
+
+/** Puts a message on the wire PeerJS would refuse past 16 KB straight on the channel. */
+function wireFor(message: unknown): Wire {
+  const text = jsonText(message);
+  return Buffer.byteLength(text) >= PEERJS_MAX_BYTES
+    ? { kind: 'bytes', bytes: bytesOf(text) }
+    : { kind: 'json', message };
+}
+
+/** Builds case `index` (reproducible from the seed and index). */
+export function buildCommandCase(index: number, rng: Rng, requestJson: Map<string, JsonSchema>): CommandCase {
+  const requestId = `f${index}`;
+  const r = rng.next();
+  if (r < 0.78) {
+    const process = PROCESSES[index % PROCESSES.length]!;
+    const schema = deviceCommands[process].request;
+    const json = requestJson.get(process)!;
+    let payload = baseline(schema, rng, FIXTURES, json).value;
+    let label = 'baseline';
+    let mustRefuse = false;
+    if (rng.chance(0.8)) {
+      const m = mutate(schema, payload, rng, undefined, json);
+      if (m) {
+        payload = m.value;
+        label = m.label;
+        mustRefuse = m.expect === 'invalid';
+      }
+    }
+    if (rng.chance(0.03)) {
+      label += ' + no-payload';
+      payload = undefined;
+    }
+    // The agent reads an absent or null payload as {} (dispatcher.ts).
+    if (payload === undefined || payload === null) mustRefuse = !schema.safeParse({}).success;
+    const message = { type: 'request', process, requestId, payload };
+    const wire = wireFor(message);
+    return {
+      index,
+      target: process,
+      label: wire.kind === 'bytes' ? `${label} (raw ${jsonText(message).length} bytes)` : label,
+      wire,
+      replyId: requestId,
+      mustRefuse,
+      mayClose: wire.kind === 'bytes',
+    };
+  }
+  if (r < 0.86) {
+    // Unknown or disguised processes.
+    const process = rng.pick<unknown>([
+      'format-disk',
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      'PING',
+      ' ping',
+      'ping\u0000',
+      'ping\ud800',
+      'x'.repeat(101),
+      '',
+      '../ping',
+      rng.pick(HOSTILE_STRINGS),
+      42,
+      null,
+      ['ping'],
+      { name: 'ping' },
+    ]);
+    return {
+      index,
+      target: '(unknown-process)',
+      label: `process:${clip(JSON.stringify(process) ?? 'undefined', 40)}`,
+      wire: { kind: 'json', message: { type: 'request', process, requestId, payload: {} } },
+      replyId: requestId,
+      mustRefuse: true,
+      mayClose: false,
+    };
+  }
+  if (r < 0.92) {
+    // Broken envelopes.
+    const which = rng.int(0, 7);
+    const process = rng.pick(PROCESSES);
+    switch (which) {
+      case 0: {
+        const id = rng.pick<unknown>([undefined, null, 42, {}, [], '', true]);
+        return {
+          index,
+          target: '(envelope)',
+          label: `requestId:${JSON.stringify(id) ?? 'missing'}`,
+          wire: { kind: 'json', message: { type: 'request', process, requestId: id, payload: {} } },
+          replyId: '',
+          mustRefuse: true,
+          mayClose: false,
+        };
+      }
+      case 1:
+        return {
+          index,
+          target: '(envelope)',
+          label: 'requestId:101-chars',
+          wire: {
+            kind: 'json',
+            message: { type: 'request', process, requestId: requestId.padEnd(101, 'x'), payload: {} },
+          },
+          replyId: requestId.padEnd(100, 'x'),
+          mustRefuse: true,
+          mayClose: false,
+        };
+      case 2: {
+        const type = rng.pick<unknown>([
+          undefined,
+          'hello',
+          'reply',
+          'REQUEST',
+          'event',
+          42,
+          null,
+          'request\u0000',
+        ]);
+        return {
+          index,
+          target: '(envelope)',
+          label: `type:${JSON.stringify(type) ?? 'missing'}`,
+          wire: { kind: 'json', message: { type, process, requestId, payload: {} } },
+          replyId: requestId,
+          mustRefuse: true,
+          mayClose: false,
+        };
+      }
+      case 3:
+        return {
+          index,
+          target: '(envelope)',
+          label: 'type:keepalive (no reply due)',
+          wire: { kind: 'json', message: { type: 'keepalive', process, requestId } },
+          replyId: null,
+          mustRefuse: false,
+          mayClose: false,
+        };
+      case 4: {
+        // Prototype keys on the envelope itself (raw JSON text keeps them).
+        const msg: Record<string, unknown> = { type: 'request', process, requestId, payload: {} };
+        withOwnKey(msg, '__proto__', { type: 'request', process: 'ping', isAdmin: true });
+        withOwnKey(msg, 'constructor', { prototype: { polluted: 'yes' } });
+        return {
+          index,
+          target: '(envelope)',
+          label: 'proto-keys-on-envelope',
+          wire: { kind: 'bytes', bytes: bytesOf(jsonText(msg)) },
+          replyId: requestId,
+          mustRefuse: false,
+          mayClose: false,
+        };
+      }
+      case 5: {
+        const hello = { type: 'hello', grant: rng.pick(['x', 'eyJhbGciOiJub25lIn0.e30.', hugeString(4097)]) };
+        return {
+          index,
+          target: '(envelope)',
+          label: 'second-hello',
+          wire: { kind: 'json', message: { ...hello, requestId } },
+          replyId: requestId,
+          mustRefuse: true,
+          mayClose: false,
+        };
+      }
+      default: {
+        const payload = rng.pick<unknown>([
+          'not-an-object',
+          42,
+          null,
+          [1, 2],
+          { payload: { payload: {} } },
+          JSON.parse('{"a":'.repeat(40) + '1' + '}'.repeat(40)),
+        ]);
+        return {
+          index,
+          target: '(envelope)',
+          label: `payload:${clip(JSON.stringify(payload), 40)}`,
+          wire: { kind: 'json', message: { type: 'request', process, requestId, payload } },
+          replyId: requestId,
+          mustRefuse: !deviceCommands[process].request.safeParse(payload ?? {}).success,
+          mayClose: false,
+        };
+      }
+    }
+  }
+  if (r < 0.985) {
+    // Not a request object at all.
+    const which = rng.int(0, 5);
+    const bad: [string, Wire][] = [
+      ['json-string', { kind: 'json', message: '{this is not json' }],
+      ['json-number', { kind: 'json', message: rng.pick([42, -1, NaN]) }],
+      ['json-array', { kind: 'json', message: [{ type: 'request', process: 'ping', requestId }] }],
+      ['json-null', { kind: 'json', message: null }],
+      ['bytes-not-json', { kind: 'bytes', bytes: bytesOf(rng.pick(['{', '{"type":', 'NaN', '\u0000', ''])) }],
+      [
+        'bytes-invalid-utf8',
+        { kind: 'bytes', bytes: new Uint8Array([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80, 0x7b]) },
+      ],
+    ];
+    const [label, wire] = bad[which]!;
+    return { index, target: '(raw)', label, wire, replyId: '', mustRefuse: true, mayClose: false };
+  }
+  if (r < 0.988) {
+    // A text frame (PeerJS sends binary): a hostile client can.
+    const text = rng.pick([
+      jsonText({ type: 'request', process: 'ping', requestId, payload: {} }),
+      'garbage',
+    ]);
+    return {
+      index,
+      target: '(raw)',
+      label: `text-frame:${clip(text, 40)}`,
+      wire: { kind: 'text', text },
+      replyId: text === 'garbage' ? '' : requestId,
+      mustRefuse: false,
+      mayClose: false,
+    };
+  }
+  // Oversized: past PeerJS's 16 KB, past the text rule's 256 KiB, one megabyte.
+  const size = rng.pick([20_000, 300_000, 1_000_000]);
+  const message = { type: 'request', process: 'camera-list', requestId, payload: { pad: hugeString(size) } };
+  return {
+    index,
+    target: '(oversized)',
+    label: `oversized:${size}`,
+    wire: { kind: 'bytes', bytes: bytesOf(jsonText(message)) },
+    replyId: requestId,
+    mustRefuse: true,
+    mayClose: true,
+  };
+}
+
+/** A reply as the harness sees it. */
+type Outcome = { reply: unknown; ms: number } | { closed: true; ms: number } | { timeout: true; ms: number };
+
+/** The browser end of the link: sends cases and matches replies by requestId. */
+class FuzzLink {
+  private readonly pending = new Map<string, (o: Outcome) => void>();
+  closed = false;
+  /** Replies nobody waited for (e.g. a second reply to one request). */
+  stray = 0;
+
+  constructor(readonly link: OwnerLink) {
+    link.conn.on('data', (d) => {
+      const m = d as { type?: string; requestId?: unknown };
+      if (m?.type !== 'reply') return;
+      const id = typeof m.requestId === 'string' ? m.requestId : '';
+      const waiter = this.pending.get(id);
+      if (waiter) {
+        this.pending.delete(id);
+        waiter({ reply: d, ms: 0 });
+      } else this.stray++;
+    });
+    link.conn.on('close', () => {
+      this.closed = true;
+      for (const [id, w] of this.pending) {
+        this.pending.delete(id);
+        w({ closed: true, ms: 0 });
+      }
+    });
+    link.conn.on('error', () => {});
+  }
+
+  /** Sends `wire` and waits for the reply `replyId` (null: none due; resolves at once). */
+  send(wire: Wire, replyId: string | null, timeoutMs = REPLY_TIMEOUT_MS): Promise<Outcome> {
+    const t0 = performance.now();
+    const done = new Promise<Outcome>((resolve) => {
+      if (replyId === null) return resolve({ reply: null, ms: 0 });
+      const timer = setTimeout(() => {
+        this.pending.delete(replyId);
+        resolve({ timeout: true, ms: timeoutMs });
+      }, timeoutMs);
+      this.pending.set(replyId, (o) => {
+        clearTimeout(timer);
+        resolve({ ...o, ms: performance.now() - t0 } as Outcome);
+      });
+    });
+    try {
+      const dc = (this.link.conn as unknown as { dataChannel: RTCDataChannel }).dataChannel;
+      if (wire.kind === 'json') void this.link.conn.send(wire.message);
+      else if (wire.kind === 'bytes') dc.send(wire.bytes as Uint8Array<ArrayBuffer>);
+      else dc.send(wire.text);
+    } catch {
+      // a closed channel: the close handler answers the waiter
+    }
+    if (this.closed) {
+      const w = replyId !== null ? this.pending.get(replyId) : undefined;
+      if (w && replyId !== null) {
+        this.pending.delete(replyId);
+        w({ closed: true, ms: 0 });
+      }
+    }
+    return done;
+  }
+
+  close(): void {
+    this.link.close();
+  }
+}
+
+/** Shared cases run side by side; exclusive ones (unmatchable replies, link-closing sizes) run alone. */
+class RwLock {
+  private readers = 0;
+  private writer = false;
+  private queue: (() => void)[] = [];
+
+  private pump() {
+    while (this.queue.length) {
+      const next = this.queue[0]!;
+      next();
+      if (this.queue[0] === next) break;
+    }
+  }
+
+  shared<T>(fn: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const tryRun = () => {
+        if (this.writer || (this.queue.length && this.queue[0] !== tryRun)) return;
+        if (this.queue[0] === tryRun) this.queue.shift();
+        this.readers++;
+        fn()
+          .then(resolve, reject)
+          .finally(() => {
+            this.readers--;
+            this.pump();
+          });
+      };
+      this.queue.push(tryRun);
+      this.pump();
+    });
+  }
+
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const tryRun = () => {
+        if (this.writer || this.readers > 0 || this.queue[0] !== tryRun) return;
+        this.queue.shift();
+        this.writer = true;
+        fn()
+          .then(resolve, reject)
+          .finally(() => {
+            this.writer = false;
+            this.pump();
+          });
+      };
+      this.queue.push(tryRun);
+      this.pump();
+    });
+  }
+}
+
+/** Checks one outcome against the case; returns the problem, or null. */
+function judge(c: CommandCase, o: Outcome): { outcome: string; problem: string | null } {
+  if ('timeout' in o) {
+    if (c.replyId === null) return { outcome: 'no-reply-due', problem: null };
+    return { outcome: 'timeout', problem: `no reply within ${REPLY_TIMEOUT_MS} ms` };
+  }
+  if ('closed' in o) {
+    return c.mayClose
+      ? { outcome: 'link-closed', problem: null }
+      : { outcome: 'link-closed', problem: 'the agent closed the link instead of replying' };
+  }
+  if (c.replyId === null) return { outcome: 'no-reply-due', problem: null };
+  const parsed = ReplyMessage.safeParse(o.reply);
+  if (!parsed.success) {
+    return { outcome: 'malformed-reply', problem: `malformed reply: ${clip(JSON.stringify(o.reply), 300)}` };
+  }
+  const reply = parsed.data;
+  if (!reply.ok) {
+    return { outcome: reply.error.code, problem: null };
+  }
+  if (c.mustRefuse) {
+    return {
+      outcome: 'ok',
+      problem: `accepted a payload its schema refuses: ${clip(JSON.stringify(reply), 200)}`,
+    };
+  }
+  const process = reply.process as keyof typeof deviceCommands;
+  const spec = deviceCommands[process];
+  if (spec) {
+    const data = spec.reply.safeParse(reply.data);
+    if (!data.success)
+      return { outcome: 'ok', problem: `reply data does not match '${process}' reply schema` };
+  }
+  return { outcome: 'ok', problem: null };
+}
+
+const describeWire = (w: Wire): string =>
+  w.kind === 'json'
+    ? `conn.send(${clip(jsonText(w.message), 500)})`
+    : w.kind === 'bytes'
+      ? `dataChannel.send(<${w.bytes.length} bytes> ${clip(Buffer.from(w.bytes.slice(0, 400)).toString('utf8'), 300)})`
+      : `dataChannel.send(text frame ${clip(JSON.stringify(w.text), 300)})`;
+
+/** The agent answers ping on a link (a fresh one unless given). */
+export async function agentAnswersPing(env: FuzzEnv, given?: OwnerLink): Promise<string | null> {
+  let link: OwnerLink | undefined = given;
+  try {
+    link ??= await env.openOwnerLink();
+    const l = new FuzzLink(link);
+    const o = await l.send(
+      { kind: 'json', message: { type: 'request', process: 'ping', requestId: 'alive', payload: {} } },
+      'alive',
+    );
+    if (!('reply' in o) || !(o.reply as { ok?: boolean })?.ok)
+      return `ping: ${JSON.stringify(o).slice(0, 200)}`;
+    return null;
+  } catch (err) {
+    return `the agent could not be reached: ${(err as Error).message}`;
+  } finally {
+    if (!given) link?.close();
+  }
+}
+
+export interface FloodSpec {
+  process: keyof typeof deviceCommands;
+  count: number;
+}
+
+/** Runs `n` command cases and the floods over a real link, and records them. */
+export async function fuzzCommands(
+  env: FuzzEnv,
+  n: number,
+  seed: number,
+  recorder: Recorder,
+  floods: FloodSpec[],
+  concurrency = 16,
+): Promise<void> {
+  const requestJson = new Map<string, JsonSchema>();
+  for (const p of PROCESSES) requestJson.set(p, jsonSchemaOf(deviceCommands[p].request));
+  const master = new Rng(seed ^ 0x5bd1e995);
+  const lock = new RwLock();
+  let link = new FuzzLink(await env.openOwnerLink());
+  let reopening: Promise<void> | null = null;
+  const ensureLink = async () => {
+    if (!link.closed) return;
+    reopening ??= (async () => {
+      link.close();
+      link = new FuzzLink(await env.openOwnerLink());
+    })().finally(() => (reopening = null));
+    await reopening;
+  };
+  const t0 = performance.now();
+
+  const runCase = async (c: CommandCase) => {
+    await ensureLink();
+    const o = await link.send(c.wire, c.replyId);
+    const { outcome, problem } = judge(c, o);
+    recorder.count('commands', c.target, outcome, o.ms, c.label);
+    if (problem) {
+      recorder.fail({
+        area: 'commands',
+        target: c.target,
+        index: c.index,
+        label: c.label,
+        problem,
+        input: describeWire(c.wire),
+      });
+    }
+  };
+
+  /** A text frame goes on a link of its own (the agent may take seconds to drop a link it broke). */
+  const runOnSideLink = async (c: CommandCase) => {
+    const side = new FuzzLink(await env.openOwnerLink());
+    try {
+      const o = await side.send(c.wire, c.replyId);
+      const { outcome, problem } = judge(c, o);
+      recorder.count('commands', c.target, outcome, o.ms, c.label);
+      if (problem) {
+        recorder.fail({
+          area: 'commands',
+          target: c.target,
+          index: c.index,
+          label: c.label,
+          problem,
+          input: describeWire(c.wire),
+        });
+      }
+    } finally {
+      side.close();
+    }
+  };
+
+  await pool(n, concurrency, async (i) => {
+    const c = buildCommandCase(i, master.fork(i), requestJson);
+    if (c.wire.kind === 'text') return lock.shared(() => runOnSideLink(c));
+    const alone = c.replyId === '' || c.mayClose;
+    await (alone ? lock.exclusive(() => runCase(c)) : lock.shared(() => runCase(c)));
+  });
+
+  // Floods: `count` requests of one process at once; each reply within 5 s of its sending.
+  let index = n;
+  for (const flood of floods) {
+    await lock.exclusive(async () => {
+      await ensureLink();
+      const rng = master.fork(index);
+      const schema = deviceCommands[flood.process].request;
+      const json = requestJson.get(flood.process)!;
+      const cases = Array.from({ length: flood.count }, (_, k): CommandCase => {
+        const requestId = `flood${index + k}`;
+        const payload = baseline(schema, rng, FIXTURES, json).value;
+        return {
+          index: index + k,
+          target: flood.process,
+          label: c0label(flood),
+          wire: { kind: 'json', message: { type: 'request', process: flood.process, requestId, payload } },
+          replyId: requestId,
+          mustRefuse: false,
+          mayClose: false,
+        };
+      });
+      index += flood.count;
+      const current = link;
+      // A second link pings while the flood is served: a flood must not starve the device's other links.
+      const watcher = new FuzzLink(await env.openOwnerLink());
+      const pingDuring = (async () => {
+        await new Promise((r) => setTimeout(r, 50));
+        const ping: Wire = {
+          kind: 'json',
+          message: { type: 'request', process: 'ping', requestId: 'during', payload: {} },
+        };
+        return watcher.send(ping, 'during', FLOOD_WAIT_MS);
+      })();
+      const judged = await Promise.all(
+        cases.map(async (c) => {
+          const o = await current.send(c.wire, c.replyId, FLOOD_WAIT_MS);
+          return { c, o, ...judge(c, o) };
+        }),
+      );
+      for (const { c, o, outcome, problem } of judged) {
+        recorder.count('commands', c.target, outcome, o.ms, c.label);
+        const slow =
+          o.ms > REPLY_TIMEOUT_MS ? `reply after ${Math.round(o.ms)} ms (over ${REPLY_TIMEOUT_MS} ms)` : null;
+        if (problem || slow) {
+          recorder.fail({
+            area: 'commands',
+            target: c.target,
+            index: c.index,
+            label: c.label,
+            problem: problem ?? slow!,
+            input: describeWire(c.wire),
+          });
+        }
+      }
+      const during = await pingDuring;
+      const target = `ping during flood of ${flood.process}`;
+      recorder.count('commands', target, 'reply' in during ? 'ok' : 'timeout', during.ms, c0label(flood));
+      if (!('reply' in during) || during.ms > REPLY_TIMEOUT_MS) {
+        recorder.fail({
+          area: 'commands',
+          target,
+          index: -1,
+          label: c0label(flood),
+          problem: 'reply' in during ? `ping answered after ${Math.round(during.ms)} ms` : 'no ping reply',
+          input: `${flood.count} × ${flood.process} at once on one link, ping on another`,
+        });
+      }
+      watcher.close();
+    });
+  }
+  recorder.areas.commands.durationMs = Math.round(performance.now() - t0);
+
+  // The link the fuzz used still answers (unless the agent rightly closed it), and so does a new one.
+  await ensureLink();
+  const old = await agentAnswersPing(env, link.link);
+  if (old)
+    recorder.fail({
+      area: 'liveness',
+      target: 'ping',
+      index: -1,
+      label: 'after commands (same link)',
+      problem: old,
+      input: 'ping',
+    });
+  link.close();
+}
