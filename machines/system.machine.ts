@@ -2,35 +2,74 @@
  * The console's root actor — ARCHITECTURE "Console state: the actor system"; spec §4 "Auth" (logout clears
  * tokens, user info and several other stores), §4 "Signal connection status".
  *
- * Starts the long-lived actors with their systemIds (machines/systemIds.ts): notifications (toasts and the
- * dialog queue), auth, signal, devicesTable, devicePool, streams (the camera grid). It mirrors auth: on sign-in it connects signalling, loads the devices
- * table and the saved camera layout (which reopens its streams); on
- * sign-out (logout, failed refresh or rejected token) it disconnects signalling, closes every device link
- * and stream and clears the table.
+ * Invokes the two actors every console has, with their systemIds (machines/systemIds.ts): notifications
+ * (toasts and the dialog queue) and auth (the session). It starts the long-lived actors the features give it
+ * (`SystemInput.features`: signal, devicesTable, devicePool, streams…), each under its systemId, and mirrors
+ * auth: on sign-in it tells each feature actor its `onSignIn` events (connect signalling, load the devices
+ * table and the saved camera layout), on sign-out (logout, failed refresh or rejected token) its `onSignOut`
+ * events (disconnect signalling, close every device link and stream, clear the table), in the features' order.
  *
- * The children are the pure machines; the console's composition root (src/console/system.ts) merges the
- * features' `.provide()` implementations and starts this machine.
+ * A new feature's long-lived actor needs no change here: its feature lists it. The children are pure
+ * machines; the console's composition root (src/console/system.ts) gives their implementations.
  */
-import { raise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import {
+  enqueueActions,
+  raise,
+  setup,
+  type AnyActorLogic,
+  type EventFromLogic,
+  type EventObject,
+  type InputFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import { PEER_CONNECTION_LIMIT } from '../src/protocol/constants';
 import { authMachine } from './accounts/auth.machine';
-import { devicePoolMachine } from './devices/devicePool.machine';
-import { devicesTableMachine } from './devices/devicesTable.machine';
-import { signalMachine } from './signalling/signal.machine';
-import { cameraGridMachine } from './cameras/cameraGrid.machine';
 import { notificationsMachine } from './notifications/notifications.machine';
 import { SYSTEM_IDS } from './systemIds';
+
+/** What a feature actor's input may be made of. */
+export interface SystemFacts {
+  /** This tab's PeerJS peer id ('web-' + random url-safe characters). */
+  browserId: string;
+  /** The peer connection limit (§9: 50). */
+  peerConnectionLimit: number;
+}
+
+/** A feature's long-lived actor, started by the root under its systemId. */
+export interface FeatureActor {
+  /** Its systemId (machines/systemIds.ts); also its id among the root's children. */
+  systemId: string;
+  /** The machine, with its implementations provided. */
+  logic: AnyActorLogic;
+  input?: (facts: SystemFacts) => unknown;
+  /** Events it is sent on sign-in, in order. */
+  onSignIn?: readonly EventObject[];
+  /** Events it is sent on sign-out, in order. */
+  onSignOut?: readonly EventObject[];
+}
+
+/** A FeatureActor whose input and events are checked against its machine. */
+export function featureActor<L extends AnyActorLogic>(actor: {
+  systemId: string;
+  logic: L;
+  input?: (facts: SystemFacts) => InputFrom<L>;
+  onSignIn?: readonly EventFromLogic<L>[];
+  onSignOut?: readonly EventFromLogic<L>[];
+}): FeatureActor {
+  return actor;
+}
 
 export interface SystemInput {
   /** This tab's PeerJS peer id ('web-' + random url-safe characters). */
   browserId: string;
   /** Overrides the peer connection limit (§9: 50). */
   peerConnectionLimit?: number;
+  /** The features' long-lived actors, in the order they are told of sign-in and sign-out. */
+  features?: readonly FeatureActor[];
 }
 
-export interface SystemContext {
-  browserId: string;
-  peerConnectionLimit: number;
+export interface SystemContext extends SystemFacts {
+  features: readonly FeatureActor[];
 }
 
 /** Internal: auth's snapshot changed; `signedIn` ⇔ auth matches 'signedIn'. */
@@ -44,10 +83,6 @@ export const systemMachine = setup({
   },
   actors: {
     auth: authMachine,
-    signal: signalMachine,
-    devicesTable: devicesTableMachine,
-    devicePool: devicePoolMachine,
-    streams: cameraGridMachine,
     notifications: notificationsMachine,
   },
   actions: {
@@ -56,13 +91,24 @@ export const systemMachine = setup({
       type: 'system.auth' as const,
       signedIn: params.signedIn,
     })),
-    connectSignal: sendTo(SYSTEM_IDS.signal, { type: 'signal.connect' }),
-    loadDevicesTable: sendTo(SYSTEM_IDS.devicesTable, { type: 'table.refresh' }),
-    loadCameraLayout: sendTo(SYSTEM_IDS.streams, { type: 'grid.load' }),
-    disconnectSignal: sendTo(SYSTEM_IDS.signal, { type: 'signal.disconnect' }),
-    closeDeviceLinks: sendTo(SYSTEM_IDS.devicePool, { type: 'pool.reset' }),
-    closeStreams: sendTo(SYSTEM_IDS.streams, { type: 'streams.reset' }),
-    clearDevicesTable: sendTo(SYSTEM_IDS.devicesTable, { type: 'table.reset' }),
+    /** Starts every feature actor under its systemId. */
+    startFeatures: enqueueActions(({ context, enqueue }) => {
+      for (const feature of context.features) {
+        enqueue.spawnChild(feature.logic as never, {
+          id: feature.systemId,
+          systemId: feature.systemId,
+          input: feature.input?.(context),
+        });
+      }
+    }),
+    /** Tells each feature actor its sign-in events, in the features' order. */
+    tellSignedIn: enqueueActions(({ context, enqueue }) => {
+      for (const f of context.features) for (const e of f.onSignIn ?? []) enqueue.sendTo(f.systemId, e);
+    }),
+    /** Tells each feature actor its sign-out events, in the features' order. */
+    tellSignedOut: enqueueActions(({ context, enqueue }) => {
+      for (const f of context.features) for (const e of f.onSignOut ?? []) enqueue.sendTo(f.systemId, e);
+    }),
   },
   guards: {
     authSignedIn: ({ event }) => event.signedIn,
@@ -73,7 +119,9 @@ export const systemMachine = setup({
   context: ({ input }) => ({
     browserId: input.browserId,
     peerConnectionLimit: input.peerConnectionLimit ?? PEER_CONNECTION_LIMIT,
+    features: input.features ?? [],
   }),
+  entry: 'startFeatures',
   invoke: [
     // First, so that every other actor's notices have somewhere to go.
     { id: SYSTEM_IDS.notifications, systemId: SYSTEM_IDS.notifications, src: 'notifications' },
@@ -90,25 +138,6 @@ export const systemMachine = setup({
         },
       },
     },
-    {
-      id: SYSTEM_IDS.signal,
-      systemId: SYSTEM_IDS.signal,
-      src: 'signal',
-      input: ({ context }) => ({ browserId: context.browserId }),
-    },
-    { id: SYSTEM_IDS.devicesTable, systemId: SYSTEM_IDS.devicesTable, src: 'devicesTable' },
-    {
-      id: SYSTEM_IDS.devicePool,
-      systemId: SYSTEM_IDS.devicePool,
-      src: 'devicePool',
-      input: ({ context }) => ({ limit: context.peerConnectionLimit }),
-    },
-    {
-      id: SYSTEM_IDS.streams,
-      systemId: SYSTEM_IDS.streams,
-      src: 'streams',
-      input: ({ context }) => ({ idPrefix: context.browserId }),
-    },
   ],
   initial: 'signedOut',
   states: {
@@ -118,8 +147,8 @@ export const systemMachine = setup({
       },
     },
     signedIn: {
-      entry: ['connectSignal', 'loadDevicesTable', 'loadCameraLayout'],
-      exit: ['disconnectSignal', 'closeDeviceLinks', 'closeStreams', 'clearDevicesTable'],
+      entry: 'tellSignedIn',
+      exit: 'tellSignedOut',
       on: {
         'system.auth': { guard: 'authSignedOut', target: 'signedOut' },
       },

@@ -242,6 +242,7 @@ export function renderMachine(name: string, machine: AnyStateMachine): string {
       return `| ${n.path.join('.')} | ${n.type} | ${[...n.tags].join(', ')} | ${invokes} | ${entry} | ${exit} |`;
     });
   const rootInvokes = rootNode.invoke.map((i) => i.id).join(', ');
+  const rootEntry = rootNode.entry.map(nameOf).join(', ');
   const events = [...new Set(allNodes(graph).flatMap((g) => g.edges.map((e) => e.transition.eventType)))]
     .filter((e) => !e.startsWith('xstate.'))
     .sort();
@@ -263,7 +264,9 @@ export function renderMachine(name: string, machine: AnyStateMachine): string {
     '',
     '| State | Type | Tags | Invokes | Entry | Exit |',
     '| --- | --- | --- | --- | --- | --- |',
-    ...(rootInvokes ? [`| (root) | ${rootNode.type} |  | ${rootInvokes} |  |  |`] : []),
+    ...(rootInvokes || rootEntry
+      ? [`| (root) | ${rootNode.type} |  | ${rootInvokes} | ${rootEntry} |  |`]
+      : []),
     ...rows,
     '',
     '## Events',

@@ -3,7 +3,8 @@
  *
  * `FEATURES` lists the console's features (features/<feature>/index.ts). `createConsoleSystem()` builds the
  * transport (platform/: http, peer link, session storage), merges the features' `.provide()` implementations
- * into the pure root machine, starts it, and forwards the features' notices to the notifications actor.
+ * into the pure root machine, starts it with the features' long-lived actors, and forwards the features'
+ * notices to the notifications actor.
  * Views find the actors through their feature's selectors; they never call REST or PeerJS themselves.
  * Nothing heavy is imported here: peerjs, ofetch and zod load on first use.
  */
@@ -29,10 +30,16 @@ export type { ConsoleSystem } from './shell/SystemProvider';
 /** The console's features. A new feature adds one line here (and its routes one line each in routes/table.ts). */
 export const FEATURES: readonly ConsoleFeature[] = [accounts, signalling, devices, cameras];
 
-/** The root machine with every feature's side effects. Exported so tests can run the real tree on fakes. */
-export function provideConsoleMachine(platform: Platform, features: readonly ConsoleFeature[] = FEATURES) {
+/**
+ * The root machine with the features' implementations, and its input with their long-lived actors. Exported
+ * so tests can run the real tree on fakes.
+ */
+export function composeConsole(platform: Platform, features: readonly ConsoleFeature[] = FEATURES) {
   const actors = Object.assign({}, ...features.map((f) => f.provide?.(platform) ?? {})) as SystemActors;
-  return systemMachine.provide({ actors });
+  return {
+    machine: systemMachine.provide({ actors }),
+    input: { browserId: platform.browserId, features: features.flatMap((f) => f.actors?.(platform) ?? []) },
+  };
 }
 
 export interface ConsoleSystemOptions {
@@ -67,9 +74,9 @@ export function createConsoleSystem(options: ConsoleSystemOptions = {}): Console
   const http = createHttp({ bridge, fetch: options.fetch });
   const peerLink = createPeerLink({ browserId, api: signallingApi(http), ...options.peer });
   const session = createSessionStore(options.storage === undefined ? browserStorage() : options.storage);
-  const machine = provideConsoleMachine({ browserId, http, peerLink, session });
+  const { machine, input } = composeConsole({ browserId, http, peerLink, session });
   root = createActor(machine, {
-    input: { browserId },
+    input,
     inspect: options.inspect ? createDevInspector() : undefined,
   });
   root.start();

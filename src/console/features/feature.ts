@@ -1,11 +1,12 @@
 /**
  * What a console feature gives the composition root (src/console/system.ts) — ARCHITECTURE "Folder layout":
- * `features/<feature>/index.ts` exports one `ConsoleFeature`; the root merges every feature's `provide`,
- * the router reads its `routes`, the notifications actor shows what its `notices` sources emit.
+ * `features/<feature>/index.ts` exports one `ConsoleFeature`; the root merges every feature's `provide`
+ * and starts its `actors`, the router reads its `routes`, the notifications actor shows what its `notices`
+ * sources emit.
  */
 import type { ComponentType } from 'react';
 import type { AnyActorRef, EventObject, SnapshotFrom } from 'xstate';
-import type { systemMachine } from '../../../machines/system.machine';
+import type { FeatureActor, systemMachine } from '../../../machines/system.machine';
 import type { Http } from '../platform/http';
 import type { PeerLink } from '../platform/peerLink';
 import type { SessionStore } from '../platform/storage';
@@ -20,7 +21,7 @@ export interface Platform {
   session: SessionStore;
 }
 
-/** Implementations of the root system machine's long-lived actors, by name. */
+/** Implementations of the root system machine's own actors (auth, notifications), by name. */
 export type SystemActors = NonNullable<NonNullable<Parameters<typeof systemMachine.provide>[0]>['actors']>;
 
 /** A screen of the §2 route table (routes/table.ts); it receives its route entry. */
@@ -44,8 +45,10 @@ export interface ConsoleFeature {
   name: string;
   /** Screens by the `screen` key of their route entries in routes/table.ts. */
   routes?: Record<string, FeatureScreen>;
-  /** Implementations (`.provide()`) of the feature's long-lived actors of the system machine. */
+  /** Implementations (`.provide()`) of the root machine's own actors the feature owns (accounts: auth). */
   provide?: (platform: Platform) => Partial<SystemActors>;
+  /** The feature's long-lived actors (machines with their `.provide()` implementations) the root starts. */
+  actors?: (platform: Platform) => readonly FeatureActor[];
   /** The feature's actors whose notices and dialogs are shown. */
   notices?: readonly NoticeSource[];
   /** Components the root shell renders for signed-in users (outside the layout), e.g. the stream modal. */

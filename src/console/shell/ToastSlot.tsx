@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useNotificationsRef, useToasts } from './notifications';
 import { ToastHost, showToast } from './toast';
 
-export function NoticeBridge() {
+export function ToastSlot() {
   const notifications = useNotificationsRef();
   const toasts = useToasts();
   const shown = useRef(new Set<number>());

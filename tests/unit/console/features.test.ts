@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../src/console/routes/table';
-import { FEATURES } from '../../../src/console/system';
+import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { composeConsole, FEATURES } from '../../../src/console/system';
 
 const SHELL_SCREENS = ['notFound', 'expired', 'later'];
 
@@ -19,7 +20,7 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
     }
   });
 
-  it('gives every long-lived actor of the system machine exactly one implementation', () => {
+  it('gives the root its auth and starts each long-lived feature actor once, under its systemId', () => {
     // Nothing runs until an actor starts: any function will do for the transport.
     const anything = new Proxy({}, { get: () => () => undefined });
     const platform = {
@@ -29,6 +30,13 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       session: anything,
     } as never;
     const provided = FEATURES.flatMap((f) => Object.keys(f.provide?.(platform) ?? {}));
-    expect(provided.sort()).toEqual(['auth', 'devicePool', 'devicesTable', 'signal', 'streams']);
+    expect(provided).toEqual(['auth']);
+    const started = composeConsole(platform).input.features.map((a) => a.systemId);
+    expect(started).toEqual([
+      SYSTEM_IDS.signal,
+      SYSTEM_IDS.devicePool,
+      SYSTEM_IDS.devicesTable,
+      SYSTEM_IDS.streams,
+    ]);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  type ActorRefFrom,
+  type AnyActorLogic,
+  type EventObject,
+} from 'xstate';
 import { authMachine, type LoginInput, type StoredSession } from '../../../machines/accounts/auth.machine';
 import type { LoginResponse } from '../../../src/protocol/rest';
 import {
@@ -22,6 +29,7 @@ import {
 } from '../../../machines/cameras/cameraGrid.machine';
 import { systemMachine } from '../../../machines/system.machine';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { composeConsole } from '../../../src/console/system';
 import { flush, makeCamera, makeDevice, user } from './fixtures';
 
 function build() {
@@ -41,75 +49,85 @@ function build() {
         },
         actions: { clearSession: () => log.push('storage cleared') },
       }),
-      signal: signalMachine.provide({
-        actors: {
-          openSignalling: fromPromise<void, SignalInput>(async () => undefined),
-          watchSignalling: fromCallback(() => () => undefined),
-        },
-        actions: { closeSignalling: () => log.push('signalling closed') },
-      }),
-      devicesTable: devicesTableMachine.provide({
-        actors: {
-          loadDevices: fromPromise(async () => ({
-            res: [makeDevice(1)],
-            total_items: 1,
-            active_devices_count: 1,
-          })),
-        },
-      }),
-      devicePool: devicePoolMachine.provide({
-        actors: {
-          deviceConnection: deviceConnectionMachine.provide({
-            actors: {
-              openLink: fromPromise(async () => ({ openedAt: 1 })),
-              watchLink: fromCallback(
-                ({ input }) =>
-                  () =>
-                    log.push(`link closed ${input.deviceId}`),
-              ),
-              pingDevice: fromPromise(() => new Promise<{ rttMs: number }>(() => undefined)),
-              loadDeviceInfo: fromPromise<DeviceInfo, DeviceRef>(() => new Promise(() => undefined)),
-            },
-          }),
-        },
-      }),
-      streams: cameraGridMachine.provide({
-        actors: {
-          loadLayout: fromPromise<LoadedLayout, void>(async () => {
-            log.push('layout loaded');
-            return { streams: [], devices: [], ipCameras: [] };
-          }),
-          saveLayout: fromPromise(async () => {
-            log.push('layout saved');
-          }),
-          checkRequest: fromCallback<EventObject, RequestCheckInput>(({ input, sendBack }) => {
-            void Promise.resolve().then(() =>
-              sendBack({
-                type: 'opener.checked',
-                checkId: input.checkId,
-                requestId: input.requestId,
-                quotaAvailable: true,
-                quotaError: null,
-                usage: { in_use: false, processes: [] },
-              }),
-            );
-          }),
-          stream: streamMachine.provide({
-            actors: {
-              startStream: fromPromise<StartedStream, StartStreamInput>(() => new Promise(() => undefined)),
-            },
-          }),
-        },
-      }),
     },
   });
-  const system = createActor(machine, { input: { browserId: 'web-test' } });
+  // The console's features, as the composition root starts them (systemIds, inputs, sign-in and sign-out
+  // events), with fake implementations.
+  const fakes: Record<string, AnyActorLogic> = {
+    signal: signalMachine.provide({
+      actors: {
+        openSignalling: fromPromise<void, SignalInput>(async () => undefined),
+        watchSignalling: fromCallback(() => () => undefined),
+      },
+      actions: { closeSignalling: () => log.push('signalling closed') },
+    }),
+    devicesTable: devicesTableMachine.provide({
+      actors: {
+        loadDevices: fromPromise(async () => ({
+          res: [makeDevice(1)],
+          total_items: 1,
+          active_devices_count: 1,
+        })),
+      },
+    }),
+    devicePool: devicePoolMachine.provide({
+      actors: {
+        deviceConnection: deviceConnectionMachine.provide({
+          actors: {
+            openLink: fromPromise(async () => ({ openedAt: 1 })),
+            watchLink: fromCallback(
+              ({ input }) =>
+                () =>
+                  log.push(`link closed ${input.deviceId}`),
+            ),
+            pingDevice: fromPromise(() => new Promise<{ rttMs: number }>(() => undefined)),
+            loadDeviceInfo: fromPromise<DeviceInfo, DeviceRef>(() => new Promise(() => undefined)),
+          },
+        }),
+      },
+    }),
+    streams: cameraGridMachine.provide({
+      actors: {
+        loadLayout: fromPromise<LoadedLayout, void>(async () => {
+          log.push('layout loaded');
+          return { streams: [], devices: [], ipCameras: [] };
+        }),
+        saveLayout: fromPromise(async () => {
+          log.push('layout saved');
+        }),
+        checkRequest: fromCallback<EventObject, RequestCheckInput>(({ input, sendBack }) => {
+          void Promise.resolve().then(() =>
+            sendBack({
+              type: 'opener.checked',
+              checkId: input.checkId,
+              requestId: input.requestId,
+              quotaAvailable: true,
+              quotaError: null,
+              usage: { in_use: false, processes: [] },
+            }),
+          );
+        }),
+        stream: streamMachine.provide({
+          actors: {
+            startStream: fromPromise<StartedStream, StartStreamInput>(() => new Promise(() => undefined)),
+          },
+        }),
+      },
+    }),
+  };
+  const anything = new Proxy({}, { get: () => () => undefined });
+  const platform = { browserId: 'web-test', http: anything, peerLink: anything, session: anything } as never;
+  const features = composeConsole(platform).input.features.map((f) => ({
+    ...f,
+    logic: fakes[f.systemId] ?? f.logic,
+  }));
+  const system = createActor(machine, { input: { browserId: 'web-test', features } });
   const get = <T>(id: string) => system.system.get(id) as T;
   return { system, log, get };
 }
 
 describe('console system', () => {
-  it('starts auth, signal, devicesTable, devicePool and streams under their systemIds', async () => {
+  it("starts notifications, auth and the features' signal, devicesTable, devicePool and streams under their systemIds", async () => {
     const { system, get } = build();
     system.start();
     await flush();

@@ -11,7 +11,9 @@ import {
 } from '../../../../machines/cameras/cameraGrid.machine';
 import { streamMachine } from '../../../../machines/cameras/stream.machine';
 import { errorText } from '../../../../machines/notifications/emitted';
-import type { Platform, SystemActors } from '../feature';
+import { featureActor, type FeatureActor } from '../../../../machines/system.machine';
+import { SYSTEM_IDS } from '../../../../machines/systemIds';
+import type { Platform } from '../feature';
 import { camerasApi } from './api';
 import type * as StreamMediaModule from './streamMedia';
 import { createStreamSessions } from './streamSession';
@@ -36,7 +38,8 @@ function withStreamMedia(start: (m: typeof StreamMediaModule) => () => void, onL
   };
 }
 
-export function provideCameras({ http, peerLink }: Platform): Pick<SystemActors, 'streams'> {
+/** The camera grid (systemId 'streams'): loads the saved layout on sign-in, closes every stream on sign-out. */
+export function camerasActors({ http, peerLink }: Platform): FeatureActor[] {
   const api = camerasApi(http);
   const streams = createStreamSessions({
     callDevice: peerLink.callDevice.bind(peerLink),
@@ -141,5 +144,13 @@ export function provideCameras({ http, peerLink }: Platform): Pick<SystemActors,
     },
   });
 
-  return { streams: grid };
+  return [
+    featureActor({
+      systemId: SYSTEM_IDS.streams,
+      logic: grid,
+      input: ({ browserId }) => ({ idPrefix: browserId }),
+      onSignIn: [{ type: 'grid.load' }],
+      onSignOut: [{ type: 'streams.reset' }],
+    }),
+  ];
 }

@@ -6,7 +6,7 @@
 import { SYSTEM_IDS } from '../../../../machines/systemIds';
 import { lazyScreen } from '../../shell/lazyScreen';
 import type { ConsoleFeature } from '../feature';
-import { provideCameras } from './actors';
+import { camerasActors } from './actors';
 import { StreamModalSlot } from './screens/StreamModalSlot';
 
 const StreamDetailScreen = lazyScreen(() => import('./screens/StreamDetailScreen'));
@@ -18,7 +18,7 @@ export const cameras: ConsoleFeature = {
     streamDetail: StreamDetailScreen,
     rawStreamDetail: StreamDetailScreen,
   },
-  provide: provideCameras,
+  actors: camerasActors,
   notices: [{ systemId: SYSTEM_IDS.streams }],
   signedInSlots: [StreamModalSlot],
 };

@@ -12,13 +12,16 @@ import {
 import { devicePoolMachine } from '../../../../machines/devices/devicePool.machine';
 import { devicesTableMachine } from '../../../../machines/devices/devicesTable.machine';
 import { DEVICE_PING_TIMEOUT_MS, X86_CHIPSET_ID } from '../../../protocol/constants';
-import type { Platform, SystemActors } from '../feature';
+import { featureActor, type FeatureActor } from '../../../../machines/system.machine';
+import { SYSTEM_IDS } from '../../../../machines/systemIds';
+import type { Platform } from '../feature';
 import { devicesApi } from './api';
 
-export function provideDevices({
-  http,
-  peerLink,
-}: Platform): Pick<SystemActors, 'devicesTable' | 'devicePool'> {
+/**
+ * The device pool (one connection actor per device; closes every link on sign-out) and the devices table
+ * (loads on sign-in, clears on sign-out).
+ */
+export function devicesActors({ http, peerLink }: Platform): FeatureActor[] {
   const api = devicesApi(http);
 
   const devicesTable = devicesTableMachine.provide({
@@ -96,8 +99,18 @@ export function provideDevices({
     },
   });
 
-  return {
-    devicesTable,
-    devicePool: devicePoolMachine.provide({ actors: { deviceConnection } }),
-  };
+  return [
+    featureActor({
+      systemId: SYSTEM_IDS.devicePool,
+      logic: devicePoolMachine.provide({ actors: { deviceConnection } }),
+      input: ({ peerConnectionLimit }) => ({ limit: peerConnectionLimit }),
+      onSignOut: [{ type: 'pool.reset' }],
+    }),
+    featureActor({
+      systemId: SYSTEM_IDS.devicesTable,
+      logic: devicesTable,
+      onSignIn: [{ type: 'table.refresh' }],
+      onSignOut: [{ type: 'table.reset' }],
+    }),
+  ];
 }

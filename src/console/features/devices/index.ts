@@ -5,7 +5,7 @@
 import { SYSTEM_IDS } from '../../../../machines/systemIds';
 import { lazyScreen } from '../../shell/lazyScreen';
 import type { ConsoleFeature } from '../feature';
-import { provideDevices } from './actors';
+import { devicesActors } from './actors';
 import { allConnectionRefsOf } from './selectors';
 
 export const devices: ConsoleFeature = {
@@ -14,7 +14,7 @@ export const devices: ConsoleFeature = {
     dashboard: lazyScreen(() => import('./screens/DashboardScreen')),
     devices: lazyScreen(() => import('./screens/DevicesScreen')),
   },
-  provide: provideDevices,
+  actors: devicesActors,
   notices: [
     { systemId: SYSTEM_IDS.devicesTable },
     // Each device's connection actor emits too (§8 "Device is not reachable").

@@ -4,10 +4,10 @@
  */
 import { SYSTEM_IDS } from '../../../../machines/systemIds';
 import type { ConsoleFeature } from '../feature';
-import { provideSignalling } from './actors';
+import { signallingActors } from './actors';
 
 export const signalling: ConsoleFeature = {
   name: 'signalling',
-  provide: provideSignalling,
+  actors: signallingActors,
   notices: [{ systemId: SYSTEM_IDS.signal }],
 };
