@@ -559,7 +559,7 @@ export const cameraGridMachine = setup({
       if (page !== context.page) {
         enqueue.assign({ page });
         for (const e of context.entries)
-          enqueue.sendTo(e.ref, { type: 'stream.page', shown: e.page === page });
+          enqueue.sendTo(e.ref, { type: 'stream.view', viewer: 'page', visible: e.page === page });
       }
       enqueue.raise({ type: 'layout.changed' });
     }),
@@ -638,7 +638,7 @@ export const cameraGridMachine = setup({
       for (const e of entries) {
         const before = context.entries.find((x) => x.streamId === e.streamId)!;
         if ((before.page === context.page) !== (e.page === page)) {
-          enqueue.sendTo(e.ref, { type: 'stream.page', shown: e.page === page });
+          enqueue.sendTo(e.ref, { type: 'stream.view', viewer: 'page', visible: e.page === page });
         }
       }
       enqueue.raise({ type: 'layout.changed' });
@@ -650,7 +650,7 @@ export const cameraGridMachine = setup({
       enqueue.assign({ page });
       for (const e of context.entries) {
         if (e.page === page || e.page === context.page) {
-          enqueue.sendTo(e.ref, { type: 'stream.page', shown: e.page === page });
+          enqueue.sendTo(e.ref, { type: 'stream.view', viewer: 'page', visible: e.page === page });
         }
       }
     }),

@@ -128,8 +128,11 @@ export interface StreamInput {
   application?: boolean;
 }
 
-/** Which view reports visibility: the grid cell or the stream modal. */
-export type StreamViewer = 'cell' | 'modal';
+/**
+ * Which view reports visibility: the grid cell, the stream modal, or the grid's page (is this stream's page
+ * the one shown?).
+ */
+export type StreamViewer = 'cell' | 'modal' | 'page';
 
 export type StreamEvent =
   | { type: 'stream.close' }
@@ -142,10 +145,11 @@ export type StreamEvent =
   | { type: 'stream.deviceLost' }
   /** Internal (watchStream): track ended, peer connection failed, or the agent closed the stream. */
   | { type: 'stream.ended'; error: string }
-  /** From a view: is it showing the video (document visible, in the viewport, mounted)? */
+  /**
+   * From a view: is it showing the video (document visible, in the viewport, mounted)? From the grid
+   * (viewer 'page'): is this stream's page the one shown?
+   */
   | { type: 'stream.view'; viewer: StreamViewer; visible: boolean }
-  /** From the grid: is this stream's page the one shown? */
-  | { type: 'stream.page'; shown: boolean }
   | { type: 'record.start' }
   | { type: 'record.stop' }
   /** From the recorder service (also after the stream left `playing`). */
@@ -186,15 +190,17 @@ export const isShown = (c: Pick<StreamContext, 'modalVisible' | 'onShownPage' | 
   c.modalVisible || (c.onShownPage && c.cellVisible);
 
 type ViewFacts = Pick<StreamContext, 'modalVisible' | 'onShownPage' | 'cellVisible'>;
-/** The view facts after a `stream.view`/`stream.page` event. */
+/** The view facts after a `stream.view` event. */
 function viewAfter(c: ViewFacts, e: StreamEvent): ViewFacts {
-  if (e.type === 'stream.page') return { ...pickView(c), onShownPage: e.shown };
-  if (e.type === 'stream.view') {
-    return e.viewer === 'modal'
-      ? { ...pickView(c), modalVisible: e.visible }
-      : { ...pickView(c), cellVisible: e.visible };
+  if (e.type !== 'stream.view') return pickView(c);
+  switch (e.viewer) {
+    case 'modal':
+      return { ...pickView(c), modalVisible: e.visible };
+    case 'page':
+      return { ...pickView(c), onShownPage: e.visible };
+    case 'cell':
+      return { ...pickView(c), cellVisible: e.visible };
   }
-  return pickView(c);
 }
 const pickView = (c: ViewFacts): ViewFacts => ({
   modalVisible: c.modalVisible,
@@ -323,7 +329,6 @@ export const streamMachine = setup({
   on: {
     'stream.close': { target: '.closed' },
     'stream.view': { actions: 'trackView' },
-    'stream.page': { actions: 'trackView' },
     'stream.deviceUp': { actions: 'deviceUp' },
     'stream.deviceDown': { actions: 'deviceDown' },
     'record.saved': { actions: [revokeOld, 'storeRecording'] },
@@ -407,10 +412,6 @@ export const streamMachine = setup({
                   { guard: 'hiddenAfter', target: 'hiding', actions: 'trackView' },
                   { actions: 'trackView' },
                 ],
-                'stream.page': [
-                  { guard: 'hiddenAfter', target: 'hiding', actions: 'trackView' },
-                  { actions: 'trackView' },
-                ],
               },
             },
             hiding: {
@@ -418,10 +419,6 @@ export const streamMachine = setup({
               after: { hideGrace: { guard: 'notRecording', target: '#stream.paused' } },
               on: {
                 'stream.view': [
-                  { guard: 'shownAfter', target: 'shown', actions: 'trackView' },
-                  { actions: 'trackView' },
-                ],
-                'stream.page': [
                   { guard: 'shownAfter', target: 'shown', actions: 'trackView' },
                   { actions: 'trackView' },
                 ],
@@ -511,10 +508,6 @@ export const streamMachine = setup({
               { guard: 'shownAfterAndDeviceOpen', target: '#stream.resuming', actions: 'trackView' },
               { actions: 'trackView' },
             ],
-            'stream.page': [
-              { guard: 'shownAfterAndDeviceOpen', target: '#stream.resuming', actions: 'trackView' },
-              { actions: 'trackView' },
-            ],
             // The agent ends the link's streams: nothing is held any more.
             'stream.deviceDown': { target: 'released', actions: 'deviceDown' },
           },
@@ -524,10 +517,6 @@ export const streamMachine = setup({
           entry: ['clearMedia', release],
           on: {
             'stream.view': [
-              { guard: 'shownAfterAndDeviceOpen', target: '#stream.connecting', actions: 'trackView' },
-              { actions: 'trackView' },
-            ],
-            'stream.page': [
               { guard: 'shownAfterAndDeviceOpen', target: '#stream.connecting', actions: 'trackView' },
               { actions: 'trackView' },
             ],

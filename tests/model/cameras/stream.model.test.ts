@@ -46,7 +46,6 @@ const samples: Record<string, EventObject[]> = {
     { type: 'stream.view', viewer: 'cell', visible: true } as EventObject,
   ],
   // Covered by the unit tests; left out to keep the graph small.
-  'stream.page': [],
   'stats.sample': [],
   'record.saved': [
     {
