@@ -20,7 +20,9 @@
  * - `retrying` (shown as "Reconnecting"): the stream itself ended (track ended, pc failed, or the agent's
  *   `stream.status` closed event for this callId) while the device is up: back-off, then a new negotiation;
  *   after STREAM_RESUME_MAX_ATTEMPTS failed resumes it gives up (`failed`).
- * - `failed` (with a text; `stream.retry` starts over) and `closed` (final; the grid forgets it).
+ * - `failed` (with a text; `stream.retry` starts over) and `closed` (final; the grid forgets it). A lost
+ *   device (`stream.deviceLost`: its link was closed or could not be opened) fails the stream from any other
+ *   state, handled once at the top.
  * Every way out of `connecting`/`playing`/`resuming` releases the session (stop-stream + pc.close()) or holds
  * it (`paused.held`): `waitingForDevice`/`retrying`/`failed`/`closed`/`paused.released` call `releaseStream`
  * on entry (it is idempotent), `connecting`'s actor releases what it started when cancelled. The grid sends
@@ -281,6 +283,8 @@ export const streamMachine = setup({
     }),
   },
   guards: {
+    /** Not failed already (a closed stream takes no events). */
+    notEnded: not(stateIn('#stream.failed')),
     deviceOpen: ({ context }) => context.deviceOpen,
     shown: ({ context }) => isShown(context),
     /** The view event makes the stream hidden (and it is not recording, which needs the video). */
@@ -331,6 +335,13 @@ export const streamMachine = setup({
     'stream.view': { actions: 'trackView' },
     'stream.deviceUp': { actions: 'deviceUp' },
     'stream.deviceDown': { actions: 'deviceDown' },
+    // §2 the device link was closed or could not be opened: every stream not already ended fails, whatever
+    // it was doing (connecting, playing, paused, resuming, waiting for the device, retrying).
+    'stream.deviceLost': {
+      guard: 'notEnded',
+      target: '.failed',
+      actions: ['deviceDown', assign({ error: STREAM_TEXTS.deviceDisconnected })],
+    },
     'record.saved': { actions: [revokeOld, 'storeRecording'] },
     'stats.toggle': { actions: 'toggleStats' },
   },
@@ -378,10 +389,6 @@ export const streamMachine = setup({
       },
       on: {
         'stream.deviceDown': { target: 'waitingForDevice', actions: 'deviceDown' },
-        'stream.deviceLost': {
-          target: 'failed',
-          actions: ['deviceDown', assign({ error: STREAM_TEXTS.deviceDisconnected })],
-        },
       },
     },
     playing: {
@@ -394,10 +401,6 @@ export const streamMachine = setup({
       on: {
         'stream.ended': { target: 'retrying', actions: assign({ error: ({ event }) => event.error }) },
         'stream.deviceDown': { target: 'waitingForDevice', actions: 'deviceDown' },
-        'stream.deviceLost': {
-          target: 'failed',
-          actions: ['deviceDown', assign({ error: STREAM_TEXTS.deviceDisconnected })],
-        },
       },
       states: {
         visibility: {
@@ -492,12 +495,6 @@ export const streamMachine = setup({
     /** Hidden: the agent holds the stream (`held`), or nothing is open (`released`). */
     paused: {
       initial: 'held',
-      on: {
-        'stream.deviceLost': {
-          target: 'failed',
-          actions: ['deviceDown', assign({ error: STREAM_TEXTS.deviceDisconnected })],
-        },
-      },
       states: {
         /** The peer connection stays; the agent stopped encoding (pause-stream). */
         held: {
@@ -546,10 +543,6 @@ export const streamMachine = setup({
       },
       on: {
         'stream.deviceDown': { target: 'waitingForDevice', actions: 'deviceDown' },
-        'stream.deviceLost': {
-          target: 'failed',
-          actions: ['deviceDown', assign({ error: STREAM_TEXTS.deviceDisconnected })],
-        },
       },
     },
     /** The device link is down: wait for it (shown as "Reconnecting"). */
@@ -561,10 +554,6 @@ export const streamMachine = setup({
           { guard: 'shown', target: 'connecting', actions: 'deviceUp' },
           { target: 'paused.released', actions: 'deviceUp' },
         ],
-        'stream.deviceLost': {
-          target: 'failed',
-          actions: ['deviceDown', assign({ error: STREAM_TEXTS.deviceDisconnected })],
-        },
       },
     },
     /** The stream ended while its device is up: back off, then negotiate again (shown as "Reconnecting"). */
@@ -576,10 +565,6 @@ export const streamMachine = setup({
       },
       on: {
         'stream.deviceDown': { target: 'waitingForDevice', actions: 'deviceDown' },
-        'stream.deviceLost': {
-          target: 'failed',
-          actions: ['deviceDown', assign({ error: STREAM_TEXTS.deviceDisconnected })],
-        },
       },
     },
     failed: {

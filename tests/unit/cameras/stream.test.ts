@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
 import { FRAME_RATE_INTERVAL_MS } from '../../../src/protocol/constants';
 import {
+  HIDE_GRACE_MS,
+  STREAM_TEXTS,
   streamMachine,
   type RecordingFile,
   type RecordStreamInput,
@@ -169,5 +171,47 @@ describe('stream', () => {
     actor.send({ type: 'stream.view', viewer: 'cell', visible: false });
     clock.increment(5_000);
     expect(actor.getSnapshot().matches('playing')).toBe(true);
+  });
+
+  it('fails with "device disconnected" when its device is lost, whether playing, held or waiting', async () => {
+    const playing = startStream();
+    await flush();
+    playing.actor.send({ type: 'stream.deviceLost' });
+    expect(playing.actor.getSnapshot().value).toBe('failed');
+    expect(playing.actor.getSnapshot().context.error).toBe(STREAM_TEXTS.deviceDisconnected);
+
+    const held = startStream();
+    await flush();
+    held.actor.send({ type: 'stream.view', viewer: 'cell', visible: false });
+    held.clock.increment(HIDE_GRACE_MS);
+    await flush();
+    expect(held.actor.getSnapshot().matches({ paused: 'held' })).toBe(true);
+    held.actor.send({ type: 'stream.deviceLost' });
+    expect(held.actor.getSnapshot().value).toBe('failed');
+
+    const waiting = startStream();
+    await flush();
+    waiting.actor.send({ type: 'stream.deviceDown' });
+    expect(waiting.actor.getSnapshot().value).toBe('waitingForDevice');
+    waiting.actor.send({ type: 'stream.deviceLost' });
+    expect(waiting.actor.getSnapshot().value).toBe('failed');
+  });
+
+  it('stays failed, with its first error, when the device is lost after it failed', async () => {
+    const { actor } = startStream({ startFails: true });
+    await flush();
+    const error = actor.getSnapshot().context.error;
+    actor.send({ type: 'stream.deviceLost' });
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.error).toBe(error);
+  });
+
+  it("hides when its grid page is not the one shown (the grid's stream.view 'page')", async () => {
+    const { actor, clock } = startStream();
+    await flush();
+    actor.send({ type: 'stream.view', viewer: 'page', visible: false });
+    clock.increment(HIDE_GRACE_MS);
+    await flush();
+    expect(actor.getSnapshot().matches('paused')).toBe(true);
   });
 });
