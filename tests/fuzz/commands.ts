@@ -517,8 +517,20 @@ export async function fuzzCommands(
   };
   const t0 = performance.now();
 
+  // The last cases sent, for the report when the agent crashes.
+  const recent: string[] = [];
+  const sent = (c: CommandCase) => {
+    recent.push(
+      `${new Date().toISOString()} #${c.index} ${c.target} ${c.label}: ${clip(describeWire(c.wire), 160)}`,
+    );
+    if (recent.length > 30) recent.shift();
+  };
+  let crashed: string[] | null = null;
+  env.agent.child.once('exit', () => (crashed = recent.slice()));
+
   const runCase = async (c: CommandCase) => {
     await ensureLink();
+    sent(c);
     const o = await link.send(c.wire, c.replyId);
     const { outcome, problem } = judge(c, o);
     recorder.count('commands', c.target, outcome, o.ms, c.label);
@@ -537,6 +549,7 @@ export async function fuzzCommands(
   /** A text frame goes on a link of its own (the agent may take seconds to drop a link it broke). */
   const runOnSideLink = async (c: CommandCase) => {
     const side = new FuzzLink(await env.openOwnerLink());
+    sent(c);
     try {
       const o = await side.send(c.wire, c.replyId);
       const { outcome, problem } = judge(c, o);
@@ -557,15 +570,21 @@ export async function fuzzCommands(
   };
 
   await pool(n, concurrency, async (i) => {
+    if (env.agent.exited()) return; // a crash: reported once by the harness, with the agent's last lines
     const c = buildCommandCase(i, master.fork(i), requestJson);
-    if (c.wire.kind === 'text') return lock.shared(() => runOnSideLink(c));
     const alone = c.replyId === '' || c.mayClose;
-    await (alone ? lock.exclusive(() => runCase(c)) : lock.shared(() => runCase(c)));
+    try {
+      if (c.wire.kind === 'text') await lock.shared(() => runOnSideLink(c));
+      else await (alone ? lock.exclusive(() => runCase(c)) : lock.shared(() => runCase(c)));
+    } catch (err) {
+      if (!env.agent.exited()) throw err; // else: the crash is reported below
+    }
   });
 
   // Floods: `count` requests of one process at once; each reply within 5 s of its sending.
   let index = n;
   for (const flood of floods) {
+    if (env.agent.exited()) break;
     await lock.exclusive(async () => {
       await ensureLink();
       const rng = master.fork(index);
@@ -586,6 +605,7 @@ export async function fuzzCommands(
       });
       index += flood.count;
       const current = link;
+      sent(cases[0]!);
       // A second link pings while the flood is served: a flood must not starve the device's other links.
       const watcher = new FuzzLink(await env.openOwnerLink());
       const pingDuring = (async () => {
@@ -634,6 +654,20 @@ export async function fuzzCommands(
     });
   }
   recorder.areas.commands.durationMs = Math.round(performance.now() - t0);
+  if (crashed) {
+    recorder.fail(
+      {
+        area: 'commands',
+        target: '(agent crash)',
+        index: -1,
+        label: 'cases in flight',
+        problem: `the agent crashed (${env.agent.exited()}) after these cases`,
+        input: (crashed as string[]).join('\n'),
+      },
+      6_000,
+    );
+    return;
+  }
 
   // The link the fuzz used still answers (unless the agent rightly closed it), and so does a new one.
   await ensureLink();

@@ -192,6 +192,7 @@ export async function startAgentProcess(serverUrl: string, token: string): Promi
   const exitedPromise = new Promise<void>((resolve) =>
     child.on('exit', (code, signal) => {
       exit = `exit code ${code} signal ${signal}`;
+      if (process.env.FUZZ_DEBUG) process.stderr.write(`agent exited: ${exit}\n${tail.join('\n')}\n`);
       resolve();
     }),
   );

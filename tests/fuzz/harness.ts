@@ -26,13 +26,15 @@ export interface FuzzOptions {
 
 export type FuzzReport = ReturnType<Recorder['summary']> & {
   duration_ms: number;
-  unexplained_failures: number;
   known_defects: { id: string; note: string; failures: number }[];
 };
 
+/** The agent process died: the rest of the run cannot happen. */
+class AgentCrash extends Error {}
+
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const log = options.log ?? (() => {});
-  const recorder = new Recorder(options.seed);
+  const recorder = new Recorder(options.seed, knownDefectOf);
   const t0 = performance.now();
   const env = await startFuzzEnv();
   log(`fuzz: seed ${options.seed}, server ${env.server.url}, agent ${env.agent.deviceId}`);
@@ -46,6 +48,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         log(`fuzz: commands done (${recorder.areas.commands.durationMs} ms)`),
       ),
     ]);
+    if (env.agent.exited()) throw new AgentCrash();
     const before = await env.openOwnerLink();
     await fuzzSignalling(env, options.signalling, options.signallingFlood, options.seed, recorder, before);
     log(`fuzz: signalling done (${recorder.areas.signalling.durationMs} ms)`);
@@ -63,16 +66,23 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (problem)
         recorder.fail({ area: 'liveness', target, index: -1, label: 'after the run', problem, input: '' });
     }
+  } catch (err) {
+    if (!(err instanceof AgentCrash) && !env.agent.exited()) throw err;
+    // The agent crashed: what follows cannot run; the crash is the failure (below).
+  } finally {
     const exited = env.agent.exited();
     if (exited) {
-      recorder.fail({
-        area: 'liveness',
-        target: 'agent',
-        index: -1,
-        label: 'agent process',
-        problem: `the agent crashed: ${exited}\n${env.agent.tail.slice(-10).join('\n')}`,
-        input: '',
-      });
+      recorder.fail(
+        {
+          area: 'liveness',
+          target: 'agent',
+          index: -1,
+          label: 'agent process',
+          problem: `the agent crashed: ${exited}`,
+          input: env.agent.tail.slice(-20).join('\n'),
+        },
+        4_000,
+      );
     }
     // Each distinct uncaught exception the agent logged, once, with how often.
     const uncaught = new Map<string, number>();
@@ -90,23 +100,17 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         input: '',
       });
     }
-  } finally {
     await env.dispose();
   }
-  const failures = recorder.failures.map((f) => ({ ...f, known: knownDefectOf(f) }));
   const summary = recorder.summary();
   const known = KNOWN_DEFECTS.map((d) => ({
     id: d.id,
     note: d.note,
-    failures: failures.filter((f) => f.known === d.id).length,
+    failures: recorder.knownCounts[d.id] ?? 0,
   })).filter((d) => d.failures > 0);
   return {
     ...summary,
-    failures,
     duration_ms: Math.round(performance.now() - t0),
-    // Failures past the kept 50 are not classified: count them as unexplained.
-    unexplained_failures:
-      failures.filter((f) => !f.known).length + (recorder.failureCount - recorder.failures.length),
     known_defects: known,
   };
 }

@@ -50,7 +50,17 @@ export class Recorder {
   /** Failures grouped by area, target and the start of the problem, with counts (all of them, not only the kept). */
   readonly failureKinds: Record<string, number> = {};
 
-  constructor(readonly seed: number) {}
+  /** Failures no known defect explains. */
+  unexplained = 0;
+  /** Failures per known defect. */
+  readonly knownCounts: Record<string, number> = {};
+  private readonly keptPerKnown: Record<string, number> = {};
+
+  /** `classify` names the known defect a failure belongs to (known.ts), if any. */
+  constructor(
+    readonly seed: number,
+    private readonly classify: (f: Failure) => string | undefined = () => undefined,
+  ) {}
 
   count(area: Area, target: string, outcome: string, latencyMs: number, label = ''): void {
     const a = this.areas[area];
@@ -65,11 +75,19 @@ export class Recorder {
     if (latencyMs > a.maxLatencyMs) a.maxLatencyMs = Math.round(latencyMs);
   }
 
-  fail(f: Failure): void {
+  fail(f: Failure, maxInput = 600): void {
     this.failureCount++;
     const kind = `${f.area} | ${f.target} | ${f.problem.replace(/\d+/g, 'N').slice(0, 60)}`;
     this.failureKinds[kind] = (this.failureKinds[kind] ?? 0) + 1;
-    if (this.failures.length < MAX_FAILURES_KEPT) this.failures.push({ ...f, input: clip(f.input) });
+    const known = this.classify(f);
+    if (!known) this.unexplained++;
+    else this.knownCounts[known] = (this.knownCounts[known] ?? 0) + 1;
+    // Keep every kind in view: at most 5 failures of each known defect, the rest for the unexplained.
+    const keep = known ? (this.keptPerKnown[known] ?? 0) < 5 : true;
+    if (keep && this.failures.length < MAX_FAILURES_KEPT) {
+      if (known) this.keptPerKnown[known] = (this.keptPerKnown[known] ?? 0) + 1;
+      this.failures.push({ ...f, known, input: clip(f.input, maxInput) });
+    }
   }
 
   /** The run as one JSON-able object. */
@@ -82,6 +100,7 @@ export class Recorder {
       signalling: this.areas.signalling,
       liveness: this.areas.liveness,
       failure_count: this.failureCount,
+      unexplained_failures: this.unexplained,
       failure_kinds: this.failureKinds,
       failures: this.failures,
     };
