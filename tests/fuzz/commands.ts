@@ -683,3 +683,61 @@ export async function fuzzCommands(
     });
   link.close();
 }
+
+/**
+ * Link churn: `workers` browsers at once each open a link, fire `perLink` send-sdp with schema-valid but
+ * useless offers, and close the link 50–450 ms later (a console tab reloading while its streams start), for
+ * `seconds`. The agent must survive it (it must end half-started streams of a closed link cleanly).
+ */
+export async function fuzzLinkChurn(
+  env: FuzzEnv,
+  seconds: number,
+  seed: number,
+  recorder: Recorder,
+  workers = 6,
+  perLink = 20,
+): Promise<void> {
+  if (seconds <= 0) return;
+  const rng = new Rng(seed ^ 0x1b873593);
+  const schema = deviceCommands['send-sdp'].request;
+  const json = jsonSchemaOf(schema);
+  const end = Date.now() + seconds * 1000;
+  let links = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      while (Date.now() < end && !env.agent.exited()) {
+        let link: OwnerLink | undefined;
+        try {
+          link = await env.openOwnerLink();
+          links++;
+          for (let k = 0; k < perLink; k++) {
+            const payload = baseline(schema, rng, FIXTURES, json).value;
+            void link.conn.send({
+              type: 'request',
+              process: 'send-sdp',
+              requestId: `churn${w}-${k}`,
+              payload,
+            });
+            recorder.count('commands', 'send-sdp (link churn)', 'sent', 0, 'link-churn');
+          }
+          await new Promise((r) => setTimeout(r, 50 + rng.int(0, 400)));
+        } catch (err) {
+          if (!env.agent.exited()) throw err;
+        } finally {
+          link?.close();
+        }
+      }
+    }),
+  );
+  recorder.areas.commands.outcomes['churn-links'] = links;
+  if (env.agent.exited()) {
+    recorder.fail({
+      area: 'commands',
+      target: 'send-sdp (link churn)',
+      index: -1,
+      label: `link-churn:${workers}x${perLink}`,
+      problem: `the agent crashed (${env.agent.exited()}) after ${links} links`,
+      input: `${workers} links at a time, each: ${perLink} × send-sdp {camera_id, callId, sdp: {type:'offer', sdp: garbage}} then close after 50–450 ms`,
+    });
+  }
+}

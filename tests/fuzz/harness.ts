@@ -4,7 +4,7 @@
  * answer. Returns one JSON-able report: counts per route / process / message type, outcomes, the slowest
  * cases, and every failure with the seed and case number that replay it.
  */
-import { agentAnswersPing, fuzzCommands, type FloodSpec } from './commands';
+import { agentAnswersPing, fuzzCommands, fuzzLinkChurn, type FloodSpec } from './commands';
 import { startFuzzEnv } from './env';
 import { KNOWN_DEFECTS, knownDefectOf } from './known';
 import { Recorder } from './report';
@@ -20,6 +20,8 @@ export interface FuzzOptions {
   /** Hostile signalling frames, and the size of the floods after them. */
   signalling: number;
   signallingFlood: number;
+  /** Seconds of link churn (links closed while their send-sdp run); 0 for none. */
+  churnSeconds?: number;
   /** Progress lines (stderr). */
   log?: (line: string) => void;
 }
@@ -65,6 +67,24 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       recorder.count('liveness', target, problem ? 'failed' : 'ok', performance.now() - t);
       if (problem)
         recorder.fail({ area: 'liveness', target, index: -1, label: 'after the run', problem, input: '' });
+    }
+
+    // Last, as it may take the agent down: links closed while their streams start.
+    await fuzzLinkChurn(env, options.churnSeconds ?? 0, options.seed, recorder);
+    if (options.churnSeconds && !env.agent.exited()) {
+      log(`fuzz: link churn done`);
+      const problem = await agentAnswersPing(env);
+      recorder.count('liveness', 'agent: after link churn', problem ? 'failed' : 'ok', 0);
+      if (problem) {
+        recorder.fail({
+          area: 'liveness',
+          target: 'agent',
+          index: -1,
+          label: 'after link churn',
+          problem,
+          input: '',
+        });
+      }
     }
   } catch (err) {
     if (!(err instanceof AgentCrash) && !env.agent.exited()) throw err;

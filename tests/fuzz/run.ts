@@ -1,7 +1,7 @@
 /**
  * `npm run fuzz`: 10,000 REST cases and 10,000 device-command cases (plus floods and hostile signalling)
  * against a real server and agent; prints one JSON object. FUZZ_SEED replays a run; FUZZ_REST,
- * FUZZ_COMMANDS, FUZZ_SIGNALLING change the counts. Exits 1 when a failure is not a known defect.
+ * FUZZ_COMMANDS, FUZZ_SIGNALLING, FUZZ_CHURN_SECONDS change the counts. Exits 1 when a failure is not a known defect.
  */
 import { runFuzz } from './harness';
 import { seedFromEnv } from './random';
@@ -22,6 +22,7 @@ const report = await runFuzz({
   ],
   signalling: count('FUZZ_SIGNALLING', 5_000),
   signallingFlood: 2_000,
+  churnSeconds: count('FUZZ_CHURN_SECONDS', 60),
   log: (line) => process.stderr.write(`${line}\n`),
 });
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
