@@ -18,6 +18,7 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { toDirectedGraph, type DirectedGraphEdge, type DirectedGraphNode } from 'xstate/graph';
 import { authMachine } from '../machines/accounts/auth.machine';
 import { cameraGridMachine } from '../machines/cameras/cameraGrid.machine';
+import { openerMachine } from '../machines/cameras/opener.machine';
 import { deviceConnectionMachine } from '../machines/devices/deviceConnection.machine';
 import { devicePoolMachine } from '../machines/devices/devicePool.machine';
 import { devicesTableMachine } from '../machines/devices/devicesTable.machine';
@@ -35,6 +36,7 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'devicePool', feature: 'devices', machine: devicePoolMachine },
   { name: 'deviceConnection', feature: 'devices', machine: deviceConnectionMachine },
   { name: 'cameraGrid', feature: 'cameras', machine: cameraGridMachine },
+  { name: 'opener', feature: 'cameras', machine: openerMachine },
   { name: 'stream', feature: 'cameras', machine: streamMachine },
   { name: 'notifications', feature: 'notifications', machine: notificationsMachine },
 ];

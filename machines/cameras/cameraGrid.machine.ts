@@ -7,21 +7,14 @@
  * to kill the other processes; the result is true or false"; §5 "Opening a camera stream requires the
  * device to be connected"; §8 "Device Warning", "Camera Conflict"; §9 grid and layout sizes.
  *
- * Three parallel regions:
- * - `opener` — the opening flow, one request at a time (further clicks queue): device connected? (else the
- *   'Device Warning' notice and a connection attempt) → `choosingCamera` when the camera's unique_id is on
- *   several connected devices (photos from getOneFrameFromPhysicalCamera; pick or cancel) → `checking`: the
- *   request's check (`checkRequest`: usage/check_stream_limit with numOfCameras = the device's streams + 1,
- *   and check-camera-usage, both at once) → quota refused → `refused`, nothing opens; camera in use →
- *   `conflict`: kill → `killing` (force-kill-stream) → `killed` shows true/false → continue; or cancel →
- *   `choosingResolution` when asked for (get-supported-resolutions) → the stream actor is spawned on a page
- *   with room (the 13th opens page 2).
- *   Checks run ahead: every queued request that needs no chooser gets its check at once (a spawned
- *   `checkRequest`, numOfCameras counting the streams and requests before it on its device), so twelve
- *   clicks are checked together and each opens as soon as the ones before it did. A check whose count no
- *   longer holds (a request before it was refused or cancelled, a stream closed) is run again; a dialog
- *   drops the checks made ahead (they are made again once it closes), so no answer is older than the
- *   dialogs before it.
+ * The opening flow (device connected?, chooser, quota and camera-use checks made ahead, conflict, resolution)
+ * is the invoked `opener` (opener.machine.ts): the grid hands it the requests (`stream.open`, `stream.openIp`
+ * resolved to its device), the device reports and its streams per device (`opener.streams`), and opens
+ * what it admits (`opener.admitted`) on a page with room (the 13th opens page 2); `opener.deviceWarning`
+ * becomes the §8 "Device Warning" notice. The opener's effects are provided with the grid's (`provide`
+ * hands checkRequest, loadPhotos, forceKill and loadResolutions on to it).
+ *
+ * Two parallel regions:
  * - `layout` — persistence: `grid.load` (sign-in) loads GET camera-layout, reopens the saved streams
  *   (asking devicePool to connect their devices first; each waits for its device) → `ready`, where every
  *   change of streams, pages or cells is saved with a debounced PUT camera-layout (LAYOUT_SAVE_DEBOUNCE_MS).
@@ -38,20 +31,15 @@ import {
   assign,
   emit,
   enqueueActions,
-  fromCallback,
   fromPromise,
   setup,
   type ActorRefFrom,
   type EventObject,
 } from 'xstate';
-import type { CommandReply, DeviceCamera, ResolutionOption } from '../../src/protocol/commands';
+import type { DeviceCamera, ResolutionOption } from '../../src/protocol/commands';
 import type { CameraLayoutSize } from '../../src/protocol/constants';
 import type { Device, IpCamera, LayoutCell, SavedStream } from '../../src/protocol/rest';
-import type {
-  DeviceCamerasReport,
-  DeviceConnectionStatus,
-  DeviceStatusReport,
-} from '../devices/deviceConnection.machine';
+import type { DeviceCamerasReport, DeviceStatusReport } from '../devices/deviceConnection.machine';
 import type { DevicePoolEvent } from '../devices/devicePool.machine';
 import type { ConsoleEmitted } from '../notifications/emitted';
 import {
@@ -64,10 +52,28 @@ import {
   resizeCell,
   sameCell,
 } from './gridLayout';
+import {
+  OPENER_ACTOR_NAMES,
+  OPENER_TEXTS,
+  openerActors,
+  openerMachine,
+  type KnownDevice,
+  type OpenerReport,
+  type OpenRequest,
+} from './opener.machine';
 import { streamMachine, type StreamClosedReport } from './stream.machine';
 import { SYSTEM_IDS } from '../systemIds';
 
 export type StreamRef = ActorRefFrom<typeof streamMachine>;
+export type OpenerRef = ActorRefFrom<typeof openerMachine>;
+export type {
+  CameraCandidate,
+  KnownDevice,
+  OpenRequest,
+  RequestCheck,
+  RequestCheckInput,
+  RequestCheckOutcome,
+} from './opener.machine';
 
 /** Debounce of the layout PUT after the last change, ms. */
 export const LAYOUT_SAVE_DEBOUNCE_MS = 1_000;
@@ -84,60 +90,6 @@ export interface GridEntry {
   /** react-grid-layout item; i = streamId. */
   cell: LayoutCell;
   ref: StreamRef;
-}
-
-/** What the pool last said about a device. */
-export interface KnownDevice {
-  label: string;
-  status: DeviceConnectionStatus;
-  cameras: DeviceCamera[];
-}
-
-/** A stream the user asked to open. */
-export interface OpenRequest {
-  /** Sequence number of the request (its check is `checks[id]`). */
-  id: number;
-  deviceId: string;
-  camera: DeviceCamera;
-  resolution: ResolutionOption | null;
-  /** Offer the supported resolutions before opening. */
-  chooseResolution: boolean;
-}
-
-/** A device that has the requested physical camera (chooser dialog). */
-export interface CameraCandidate {
-  deviceId: string;
-  deviceLabel: string;
-  camera: DeviceCamera;
-}
-
-/** What `checkRequest` checks (§4 stream quota and camera use) for one request. */
-export interface RequestCheckInput {
-  /** The spawned check's actor id; its `opener.checked` event carries it back. */
-  checkId: string;
-  requestId: number;
-  deviceId: string;
-  cameraId: string;
-  /** usage/check_stream_limit numOfCameras: the device's streams, the requests before this one on it, + 1. */
-  numOfCameras: number;
-}
-
-/** `checkRequest`'s answer: usage/check_stream_limit and check-camera-usage, asked together. */
-export interface RequestCheckOutcome {
-  /** is_quota_available; false also when the quota could not be checked (then `quotaError` says why). */
-  quotaAvailable: boolean;
-  quotaError: string | null;
-  /** check-camera-usage's reply; null when the device did not answer (that does not block the stream). */
-  usage: CommandReply<'check-camera-usage'> | null;
-}
-
-/** A check made for a request, and its outcome once answered. */
-export interface RequestCheck {
-  checkId: string;
-  deviceId: string;
-  cameraId: string;
-  numOfCameras: number;
-  outcome: RequestCheckOutcome | null;
 }
 
 /** Outcome of GET camera-layout (with the devices its streams need, and the server's IP cameras). */
@@ -160,26 +112,8 @@ export interface CameraGridContext {
   idPrefix: string;
   /** Streams opened so far (for the next id). */
   opened: number;
-  /** Requests waiting for the opener. */
-  queue: OpenRequest[];
-  /** The request the opener works on. */
-  request: OpenRequest | null;
-  /** Requests made so far (for the next request id). */
-  requested: number;
-  /** Checks made so far (for the next check's actor id). */
-  checked: number;
-  /** Checks of the current and queued requests, by request id. */
-  checks: Record<number, RequestCheck>;
-  candidates: CameraCandidate[];
-  /** Chooser photos by device id (PNG data URL; null = could not be taken). */
-  photos: Record<string, string | null>;
-  /** check-camera-usage: the other processes using the camera. */
-  usage: CommandReply<'check-camera-usage'>['processes'];
-  /** force-kill-stream result (§4: true or false). */
-  killResult: boolean | null;
-  resolutions: ResolutionOption[];
-  /** Why the last request was refused (quota), shown in the `refused` dialog. */
-  refusal: string | null;
+  /** The last admission of the opener taken (`opener.admitted` seq). */
+  admitted: number;
   /** A change arrived while saving: save again afterwards. */
   dirty: boolean;
   /** The stream in the modal. */
@@ -202,14 +136,7 @@ export type CameraGridEvent =
     }
   /** Open an IP camera listed by the server (§3) through the device that reaches it. */
   | { type: 'stream.openIp'; ipCameraId: string; chooseResolution?: boolean }
-  /** A request's check answered (from the spawned `checkRequest`). */
-  | ({ type: 'opener.checked'; checkId: string; requestId: number } & RequestCheckOutcome)
-  | { type: 'opener.pick'; deviceId: string }
-  | { type: 'opener.kill' }
-  | { type: 'opener.continue' }
-  | { type: 'opener.resolution'; resolution: ResolutionOption | null }
-  | { type: 'opener.cancel' }
-  | { type: 'opener.dismiss' }
+  | OpenerReport
   | { type: 'stream.close'; streamId: string }
   | { type: 'grid.page'; page: number }
   /** Cells of the shown page after a drag or resize (react-grid-layout's layout). */
@@ -235,19 +162,10 @@ export type CameraGridEvent =
 export const GRID_TEXTS = {
   deviceWarningTitle: 'Device Warning',
   deviceWarning: 'The device is not connected. Connect it first (the connection is still attempted).',
-  quotaExceeded: 'Stream quota exceeded',
+  quotaExceeded: OPENER_TEXTS.quotaExceeded,
   conflictTitle: 'Camera Conflict',
   saveFailed: 'The camera layout could not be saved.',
   minimized: 'Minimized - Stream is still going on. You can use the camera page to monitor and manage',
-} as const;
-
-/**
- * While a dialog is open, new requests only queue: the checks made ahead wait until it closes (a dialog
- * can take minutes, and its outcome changes the counts).
- */
-const QUEUE_ONLY = {
-  'stream.open': { actions: ['enqueue', 'connectRequestedDevice'] },
-  'stream.openIp': { actions: 'enqueue' },
 } as const;
 
 const notProvided = (name: string): never => {
@@ -284,86 +202,44 @@ function placeholderCamera(deviceId: string, cameraId: string, key: string): Dev
   };
 }
 
-/** Connected devices (other than none) that have a physical camera with this unique_id. */
-function candidatesFor(context: CameraGridContext, request: OpenRequest): CameraCandidate[] {
-  if (request.camera.camera_type === 'ip' || !request.camera.unique_id) return [];
-  const out: CameraCandidate[] = [];
-  for (const [deviceId, d] of Object.entries(context.devices)) {
-    if (d.status !== 'open') continue;
-    const camera = d.cameras.find((c) => c.unique_id === request.camera.unique_id && c.camera_type !== 'ip');
-    if (camera) out.push({ deviceId, deviceLabel: d.label, camera });
-  }
+/** Streams per device (what the opener counts for the quota check). */
+function streamsPerDevice(entries: readonly GridEntry[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const e of entries) out[e.deviceId] = (out[e.deviceId] ?? 0) + 1;
   return out;
 }
 
-/** The streams on a device plus the requests ahead of `index` in the queue on it (the current one too). */
-function streamsAhead(context: CameraGridContext, deviceId: string, index: number): number {
-  return (
-    context.entries.filter((e) => e.deviceId === deviceId).length +
-    (context.request?.deviceId === deviceId ? 1 : 0) +
-    context.queue.slice(0, index).filter((r) => r.deviceId === deviceId).length
-  );
-}
-
-/** True when `check` was made for this device, camera and count. */
-function checkHolds(check: RequestCheck | undefined, want: Omit<RequestCheck, 'checkId' | 'outcome'>) {
-  return (
-    !!check &&
-    check.deviceId === want.deviceId &&
-    check.cameraId === want.cameraId &&
-    check.numOfCameras === want.numOfCameras
-  );
-}
-
-/** What the check actions may enqueue (a subset of enqueueActions' `enqueue`). */
-interface CheckEnqueue {
-  assign: (values: Partial<CameraGridContext>) => void;
-  stopChild: (id: string) => void;
-  spawnChild: (src: 'checkRequest', options: { id: string; input: RequestCheckInput }) => void;
-}
-
-/**
- * Makes sure each request has a check for its device, camera and `numOfCameras`: a check that no longer holds
- * is stopped and a new `checkRequest` spawned (actor id `check-<n>`).
- */
-function makeChecks(
-  context: CameraGridContext,
-  enqueue: CheckEnqueue,
-  wanted: ReadonlyArray<{ request: OpenRequest; numOfCameras: number }>,
-): void {
-  let checked = context.checked;
-  const checks = { ...context.checks };
-  for (const { request, numOfCameras } of wanted) {
-    const want = { deviceId: request.deviceId, cameraId: request.camera.camera_id, numOfCameras };
-    const check = checks[request.id];
-    if (checkHolds(check, want)) continue;
-    if (check) enqueue.stopChild(check.checkId);
-    checked += 1;
-    const checkId = `check-${checked}`;
-    checks[request.id] = { ...want, checkId, outcome: null };
-    enqueue.spawnChild('checkRequest', { id: checkId, input: { ...want, checkId, requestId: request.id } });
+/** The request a `stream.open` / `stream.openIp` asks the opener for (null: an IP camera without device). */
+function requestOf(context: CameraGridContext, event: CameraGridEvent): Omit<OpenRequest, 'id'> | null {
+  if (event.type === 'stream.open') {
+    return {
+      deviceId: event.deviceId,
+      camera: event.camera,
+      resolution: event.resolution ?? null,
+      chooseResolution: event.chooseResolution ?? false,
+    };
   }
-  if (checked !== context.checked) enqueue.assign({ checked, checks });
+  if (event.type !== 'stream.openIp') return null;
+  const ip = context.ipCameras.find((c) => c.id === event.ipCameraId);
+  // §3: camera ids without deviceId are skipped.
+  if (!ip?.deviceId) return null;
+  const listed = context.devices[ip.deviceId]?.cameras.find(
+    (c) => c.camera_type === 'ip' && c.camera_id === ip.id,
+  );
+  const camera: DeviceCamera = listed ?? {
+    ...placeholderCamera(ip.deviceId, ip.id, `ip:${ip.id}`),
+    name: ip.label,
+    label: ip.label,
+  };
+  return {
+    deviceId: ip.deviceId,
+    camera,
+    resolution: null,
+    chooseResolution: event.chooseResolution ?? false,
+  };
 }
 
-/** Stops and forgets the checks of every request not in `keep`. */
-function keepChecksOf(context: CameraGridContext, enqueue: CheckEnqueue, keep: ReadonlySet<number>): void {
-  const drop = Object.keys(context.checks)
-    .map(Number)
-    .filter((id) => !keep.has(id));
-  if (drop.length === 0) return;
-  for (const id of drop) enqueue.stopChild(context.checks[id]!.checkId);
-  enqueue.assign({
-    checks: Object.fromEntries(Object.entries(context.checks).filter(([id]) => keep.has(Number(id)))),
-  });
-}
-
-/** The current request's check outcome, when answered and still valid. */
-function currentOutcome(context: CameraGridContext): RequestCheckOutcome | null {
-  return (context.request && context.checks[context.request.id]?.outcome) ?? null;
-}
-
-export const cameraGridMachine = setup({
+const gridMachine = setup({
   types: {
     context: {} as CameraGridContext,
     events: {} as CameraGridEvent,
@@ -376,136 +252,35 @@ export const cameraGridMachine = setup({
     loadLayout: fromPromise<LoadedLayout, void>(async () => notProvided('loadLayout')),
     /** PUT camera-layout { streams }. */
     saveLayout: fromPromise<void, { streams: SavedStream[] }>(async () => notProvided('saveLayout')),
-    /**
-     * GET usage/check_stream_limit?deviceId&numOfCameras → is_quota_available, and check-camera-usage, at
-     * once; answers with `opener.checked` { checkId, requestId, ...RequestCheckOutcome }. Stopped = cancelled.
-     */
-    checkRequest: fromCallback<EventObject, RequestCheckInput>(() => notProvided('checkRequest')),
-    /** getOneFrameFromPhysicalCamera per candidate (device id → data URL, null when it failed). */
-    loadPhotos: fromPromise<Record<string, string | null>, { candidates: CameraCandidate[] }>(async () =>
-      notProvided('loadPhotos'),
-    ),
-    /** force-kill-stream → result. */
-    forceKill: fromPromise<boolean, { deviceId: string; cameraId: string }>(async () =>
-      notProvided('forceKill'),
-    ),
-    /** get-supported-resolutions. */
-    loadResolutions: fromPromise<ResolutionOption[], { deviceId: string; cameraId: string }>(async () =>
-      notProvided('loadResolutions'),
-    ),
+    opener: openerMachine,
+    // The opener's effects: provided here, handed on to the opener (see `provide` below).
+    ...openerActors,
   },
   actions: {
-    enqueue: assign({
-      queue: ({ context, event }) => {
-        if (event.type === 'stream.open') {
-          return [
-            ...context.queue,
-            {
-              id: context.requested + 1,
-              deviceId: event.deviceId,
-              camera: event.camera,
-              resolution: event.resolution ?? null,
-              chooseResolution: event.chooseResolution ?? false,
-            },
-          ];
-        }
-        if (event.type === 'stream.openIp') {
-          const ip = context.ipCameras.find((c) => c.id === event.ipCameraId);
-          // §3: camera ids without deviceId are skipped.
-          if (!ip?.deviceId) return context.queue;
-          const listed = context.devices[ip.deviceId]?.cameras.find(
-            (c) => c.camera_type === 'ip' && c.camera_id === ip.id,
-          );
-          const camera: DeviceCamera = listed ?? {
-            ...placeholderCamera(ip.deviceId, ip.id, `ip:${ip.id}`),
-            name: ip.label,
-            label: ip.label,
-          };
-          return [
-            ...context.queue,
-            {
-              id: context.requested + 1,
-              deviceId: ip.deviceId,
-              camera,
-              resolution: null,
-              chooseResolution: event.chooseResolution ?? false,
-            },
-          ];
-        }
-        return context.queue;
-      },
-      requested: ({ context }) => context.requested + 1,
+    /** Hands the request to the opener (queued there in click order). */
+    requestOpen: enqueueActions(({ context, event, enqueue }) => {
+      const request = requestOf(context, event);
+      if (request) enqueue.sendTo('opener', { type: 'opener.request', request });
     }),
-    /**
-     * Checks ahead: spawns `checkRequest` for every queued request that needs no dialog first (device
-     * connected, one candidate) and has no check for its present count; a check whose count changed is
-     * stopped and made again.
-     */
-    checkAhead: enqueueActions(({ context, enqueue }) => {
-      const wanted = context.queue.flatMap((request, index) =>
-        context.devices[request.deviceId]?.status === 'open' && candidatesFor(context, request).length <= 1
-          ? [{ request, numOfCameras: streamsAhead(context, request.deviceId, index) + 1 }]
-          : [],
-      );
-      makeChecks(context, enqueue, wanted);
+    /** The opener counts the streams per device for the quota check; told after every change. */
+    reportStreams: enqueueActions(({ context, enqueue }) => {
+      enqueue.sendTo('opener', {
+        type: 'opener.streams',
+        streams: streamsPerDevice(context.entries),
+        admitted: context.admitted,
+      });
     }),
-    /** The current request's check, made now unless one holds for its device, camera and count. */
-    checkCurrent: enqueueActions(({ context, enqueue }) => {
-      const request = context.request;
-      if (!request) return;
-      const numOfCameras = context.entries.filter((e) => e.deviceId === request.deviceId).length + 1;
-      makeChecks(context, enqueue, [{ request, numOfCameras }]);
+    /** The device reports reach the opener too (connected? which cameras, for the chooser). */
+    tellOpener: enqueueActions(({ event, enqueue }) => {
+      if (event.type === 'device.status' || event.type === 'device.cameras') enqueue.sendTo('opener', event);
+      if (event.type === 'streams.reset') enqueue.sendTo('opener', event);
     }),
-    /** Keeps a check's answer (only from the check that is current for its request). */
-    keepCheckOutcome: assign({
-      checks: ({ context, event }) => {
-        if (event.type !== 'opener.checked') return context.checks;
-        const check = context.checks[event.requestId];
-        if (!check || check.checkId !== event.checkId) return context.checks;
-        const { quotaAvailable, quotaError, usage } = event;
-        return {
-          ...context.checks,
-          [event.requestId]: { ...check, outcome: { quotaAvailable, quotaError, usage } },
-        };
-      },
-    }),
-    /** A dialog opens: the checks made ahead are dropped (made again once the opener is free). */
-    dropChecks: enqueueActions(({ context, enqueue }) => keepChecksOf(context, enqueue, new Set())),
-    /** Drops the checks of requests that are neither current nor queued (done, cancelled, reset). */
-    pruneChecks: enqueueActions(({ context, enqueue }) =>
-      keepChecksOf(
-        context,
-        enqueue,
-        new Set([...context.queue.map((r) => r.id), ...(context.request ? [context.request.id] : [])]),
-      ),
-    ),
     /** Also asks the pool to connect the device when the event carried it (§8 "still attempted"). */
     connectRequestedDevice: enqueueActions(({ event, enqueue, system }) => {
       if (event.type !== 'stream.open' || !event.device) return;
       const pool = system.get(SYSTEM_IDS.devicePool);
       const connect: DevicePoolEvent = { type: 'device.connect', device: event.device };
       if (pool) enqueue.sendTo(pool, connect as EventObject);
-    }),
-    takeNext: assign({
-      request: ({ context }) => context.queue[0] ?? null,
-      queue: ({ context }) => context.queue.slice(1),
-      candidates: [],
-      photos: {},
-      usage: [],
-      killResult: null,
-      resolutions: [],
-      refusal: null,
-    }),
-    clearRequest: assign({ request: null, candidates: [], photos: {}, usage: [], resolutions: [] }),
-    findCandidates: assign({
-      candidates: ({ context }) => (context.request ? candidatesFor(context, context.request) : []),
-    }),
-    pickCandidate: assign({
-      request: ({ context, event }) => {
-        if (event.type !== 'opener.pick' || !context.request) return context.request;
-        const c = context.candidates.find((x) => x.deviceId === event.deviceId);
-        return c ? { ...context.request, deviceId: c.deviceId, camera: c.camera } : context.request;
-      },
     }),
     emitDeviceWarning: emit({
       type: 'notice',
@@ -519,10 +294,10 @@ export const cameraGridMachine = setup({
       message: GRID_TEXTS.saveFailed,
       variant: 'warning',
     } as const),
-    /** Spawns the stream actor for the request on a page with room and shows that page (§2). */
-    openStream: enqueueActions(({ context, enqueue }, params: { resolution: ResolutionOption | null }) => {
-      const request = context.request;
-      if (!request) return;
+    /** Spawns the stream actor for what the opener admitted, on a page with room, and shows that page (§2). */
+    openStream: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'opener.admitted') return;
+      const request = event.request;
       const seq = context.opened + 1;
       const streamId = `${context.idPrefix}-${seq}`;
       const page = pageForNew(context.entries, context.page);
@@ -533,6 +308,7 @@ export const cameraGridMachine = setup({
       const deviceLabel = context.devices[request.deviceId]?.label ?? request.deviceId;
       enqueue.assign({
         opened: seq,
+        admitted: request.seq,
         entries: ({ context: c, spawn, self }) => [
           ...c.entries,
           {
@@ -549,7 +325,7 @@ export const cameraGridMachine = setup({
                 deviceId: request.deviceId,
                 deviceLabel,
                 camera: request.camera,
-                resolution: params.resolution ?? request.resolution,
+                resolution: request.resolution,
                 reportTo: self,
               },
             }),
@@ -730,8 +506,6 @@ export const cameraGridMachine = setup({
       enqueue.assign({
         entries: [],
         page: 0,
-        queue: [],
-        request: null,
         dirty: false,
         modalStreamId: null,
         ipCameras: [],
@@ -756,18 +530,6 @@ export const cameraGridMachine = setup({
     }),
   },
   guards: {
-    queued: ({ context }) => context.queue.length > 0,
-    /** §5: the request's device link is open. */
-    deviceConnected: ({ context }) =>
-      !!context.request && context.devices[context.request.deviceId]?.status === 'open',
-    /** One physical camera on several connected devices → the chooser (§2). */
-    severalCandidates: ({ context }) => context.candidates.length > 1,
-    /** The current request's check answered: no quota (§4 "A stream quota is available or not"). */
-    checkRefused: ({ context }) => currentOutcome(context)?.quotaAvailable === false,
-    /** …: the camera is in use (§4 Camera use). */
-    checkInUse: ({ context }) => currentOutcome(context)?.usage?.in_use === true,
-    checkAnswered: ({ context }) => currentOutcome(context) !== null,
-    wantsResolution: ({ context }) => !!context.request?.chooseResolution,
     dirty: ({ context }) => context.dirty,
     modalStreamGone: ({ context, event }) =>
       event.type === 'stream.closed' && event.streamId === context.modalStreamId,
@@ -785,170 +547,33 @@ export const cameraGridMachine = setup({
     ipCameras: [],
     idPrefix: input?.idPrefix ?? 'stream',
     opened: 0,
-    queue: [],
-    request: null,
-    requested: 0,
-    checked: 0,
-    checks: {},
-    candidates: [],
-    photos: {},
-    usage: [],
-    killResult: null,
-    resolutions: [],
-    refusal: null,
+    admitted: 0,
     dirty: false,
     modalStreamId: null,
   }),
   on: {
     'stream.close': { actions: 'closeStream' },
-    'stream.closed': { actions: 'forgetStream' },
+    'stream.closed': { actions: ['forgetStream', 'reportStreams'] },
     'grid.page': { actions: 'showPage' },
     'grid.layout': { actions: 'applyLayout' },
     'grid.size': { actions: 'applySize' },
-    'device.status': { actions: 'trackDevice' },
-    'device.cameras': { actions: 'trackCameras' },
+    'device.status': { actions: ['trackDevice', 'tellOpener'] },
+    'device.cameras': { actions: ['trackCameras', 'tellOpener'] },
+    'stream.open': { actions: ['connectRequestedDevice', 'requestOpen'] },
+    'stream.openIp': { actions: 'requestOpen' },
+    'opener.admitted': { actions: ['openStream', 'reportStreams'] },
+    'opener.deviceWarning': { actions: 'emitDeviceWarning' },
+  },
+  invoke: {
+    id: 'opener',
+    src: 'opener',
+    input: ({ self }) => ({ reportTo: self }),
   },
   states: {
-    opener: {
-      initial: 'idle',
-      on: {
-        'stream.open': { actions: ['enqueue', 'connectRequestedDevice', 'checkAhead'] },
-        'stream.openIp': { actions: ['enqueue', 'checkAhead'] },
-        'opener.checked': { actions: 'keepCheckOutcome' },
-        'streams.reset': { target: '.idle' },
-      },
-      states: {
-        idle: {
-          entry: ['clearRequest', 'pruneChecks', 'checkAhead'],
-          always: { guard: 'queued', target: 'deciding', actions: 'takeNext' },
-        },
-        /** Which dialog, if any, the request needs first. */
-        deciding: {
-          always: [
-            { guard: { type: 'deviceConnected' }, target: 'routing', actions: 'findCandidates' },
-            { target: 'idle', actions: 'emitDeviceWarning' },
-          ],
-        },
-        routing: {
-          always: [{ guard: 'severalCandidates', target: 'choosingCamera' }, { target: 'checking' }],
-        },
-        /** §2 camera chooser: one physical camera on several devices; a photo per candidate. */
-        choosingCamera: {
-          entry: 'dropChecks',
-          invoke: {
-            id: 'loadPhotos',
-            src: 'loadPhotos',
-            input: ({ context }) => ({ candidates: context.candidates }),
-            onDone: { actions: assign({ photos: ({ event }) => event.output }) },
-          },
-          on: {
-            ...QUEUE_ONLY,
-            'opener.pick': { target: 'checking', actions: 'pickCandidate' },
-            'opener.cancel': { target: 'idle' },
-          },
-        },
-        /** §4 §7 stream quota and §4 camera use: the request's check (made ahead, or now). */
-        checking: {
-          tags: ['busy'],
-          entry: 'checkCurrent',
-          always: [
-            {
-              guard: 'checkRefused',
-              target: 'refused',
-              actions: assign({
-                refusal: ({ context }) => currentOutcome(context)?.quotaError ?? GRID_TEXTS.quotaExceeded,
-              }),
-            },
-            {
-              guard: 'checkInUse',
-              target: 'conflict',
-              actions: assign({ usage: ({ context }) => currentOutcome(context)?.usage?.processes ?? [] }),
-            },
-            // An unanswered usage check (usage null) does not block the stream.
-            { guard: 'checkAnswered', target: 'admitted' },
-          ],
-        },
-        /** Nothing opens; the dialog says why. */
-        refused: {
-          tags: ['refused'],
-          entry: 'dropChecks',
-          on: { ...QUEUE_ONLY, 'opener.dismiss': { target: 'idle' }, 'opener.cancel': { target: 'idle' } },
-        },
-        /** §2 §8 "Camera Conflict": kill the other processes, or cancel. */
-        conflict: {
-          entry: 'dropChecks',
-          on: {
-            ...QUEUE_ONLY,
-            'opener.kill': { target: 'killing' },
-            'opener.cancel': { target: 'idle' },
-          },
-        },
-        killing: {
-          tags: ['busy'],
-          invoke: {
-            id: 'forceKill',
-            src: 'forceKill',
-            input: ({ context }) => ({
-              deviceId: context.request!.deviceId,
-              cameraId: context.request!.camera.camera_id,
-            }),
-            onDone: { target: 'killed', actions: assign({ killResult: ({ event }) => event.output }) },
-            onError: { target: 'killed', actions: assign({ killResult: false }) },
-          },
-        },
-        /** §4 "the result is true or false": shown, then the stream opens. */
-        killed: {
-          entry: 'dropChecks',
-          on: {
-            ...QUEUE_ONLY,
-            'opener.continue': { target: 'admitted' },
-            'opener.cancel': { target: 'idle' },
-          },
-        },
-        admitted: {
-          always: [
-            { guard: 'wantsResolution', target: 'loadingResolutions' },
-            { target: 'idle', actions: { type: 'openStream', params: { resolution: null } } },
-          ],
-        },
-        loadingResolutions: {
-          tags: ['busy'],
-          invoke: {
-            id: 'loadResolutions',
-            src: 'loadResolutions',
-            input: ({ context }) => ({
-              deviceId: context.request!.deviceId,
-              cameraId: context.request!.camera.camera_id,
-            }),
-            onDone: {
-              target: 'choosingResolution',
-              actions: assign({ resolutions: ({ event }) => event.output }),
-            },
-            // No list: open with the device's default.
-            onError: { target: 'idle', actions: { type: 'openStream', params: { resolution: null } } },
-          },
-        },
-        /** §3 resolution options, labelled "format Resolution: WxH FPS: n". */
-        choosingResolution: {
-          entry: 'dropChecks',
-          on: {
-            ...QUEUE_ONLY,
-            'opener.resolution': {
-              target: 'idle',
-              actions: {
-                type: 'openStream',
-                params: ({ event }) => ({ resolution: event.resolution }),
-              },
-            },
-            'opener.cancel': { target: 'idle' },
-          },
-        },
-      },
-    },
     layout: {
       initial: 'unloaded',
       on: {
-        'streams.reset': { target: '.unloaded', actions: 'closeAll' },
+        'streams.reset': { target: '.unloaded', actions: ['closeAll', 'tellOpener'] },
       },
       states: {
         unloaded: {
@@ -961,7 +586,7 @@ export const cameraGridMachine = setup({
             src: 'loadLayout',
             onDone: {
               target: 'ready',
-              actions: { type: 'restoreStreams', params: ({ event }) => event.output },
+              actions: [{ type: 'restoreStreams', params: ({ event }) => event.output }, 'reportStreams'],
             },
             // Start empty; the next change saves over whatever the server had.
             onError: { target: 'ready' },
@@ -1036,3 +661,25 @@ export const cameraGridMachine = setup({
     },
   },
 });
+
+/**
+ * The camera grid. Its `provide` hands the opener's effects (checkRequest, loadPhotos, forceKill,
+ * loadResolutions) on to the invoked opener, so the feature provides the grid and its opener in one call.
+ */
+export const cameraGridMachine = withOpenerEffects(gridMachine);
+
+function withOpenerEffects(machine: typeof gridMachine): typeof gridMachine {
+  const provide = machine.provide.bind(machine);
+  machine.provide = (implementations) => {
+    const actors = implementations.actors ?? {};
+    const effects = Object.fromEntries(
+      OPENER_ACTOR_NAMES.flatMap((n) => (actors[n] ? [[n, actors[n]]] : [])),
+    );
+    if (Object.keys(effects).length === 0) return withOpenerEffects(provide(implementations));
+    const opener = (actors.opener ?? machine.implementations.actors.opener) as typeof openerMachine;
+    return withOpenerEffects(
+      provide({ ...implementations, actors: { ...actors, opener: opener.provide({ actors: effects }) } }),
+    );
+  };
+  return machine;
+}

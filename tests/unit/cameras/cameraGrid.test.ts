@@ -179,8 +179,13 @@ function startGrid(fakes: Fakes = {}) {
   return { grid, clock, log, notices, device, open, streamOf, stateOf, ended };
 }
 
-const opener = (grid: ReturnType<typeof startGrid>['grid']) =>
-  (grid.getSnapshot().value as { opener: string }).opener;
+type Grid = ReturnType<typeof startGrid>['grid'];
+/** The grid's invoked opener (the opening flow). */
+const openerRef = (grid: Grid) => grid.getSnapshot().children.opener!;
+/** The opener's state (its dialog, or idle). */
+const opener = (grid: Grid) => openerRef(grid).getSnapshot().value;
+/** What the opener holds (candidates, photos, usage, kill result, refusal, the request, its checks). */
+const openerContext = (grid: Grid) => openerRef(grid).getSnapshot().context;
 
 describe('camera grid: pages', () => {
   it('opens the 13th camera on page 2 and shows that page; the hidden page 1 streams pause', async () => {
@@ -343,10 +348,10 @@ describe('camera grid: opening flow', () => {
     await flush();
     expect(log.quota).toEqual([{ deviceId: dev1.device_id, numOfCameras: 1 }]);
     expect(opener(grid)).toBe('refused');
-    expect(grid.getSnapshot().context.refusal).toBe(GRID_TEXTS.quotaExceeded);
+    expect(openerContext(grid).refusal).toBe(GRID_TEXTS.quotaExceeded);
     expect(grid.getSnapshot().context.entries).toEqual([]);
     expect(log.started).toEqual([]);
-    grid.send({ type: 'opener.dismiss' });
+    openerRef(grid).send({ type: 'opener.dismiss' });
     expect(opener(grid)).toBe('idle');
   });
 
@@ -357,14 +362,14 @@ describe('camera grid: opening flow', () => {
     open(cam);
     await flush();
     expect(opener(grid)).toBe('conflict');
-    expect(grid.getSnapshot().context.usage).toHaveLength(1);
-    grid.send({ type: 'opener.kill' });
+    expect(openerContext(grid).usage).toHaveLength(1);
+    openerRef(grid).send({ type: 'opener.kill' });
     await flush();
     expect(log.killed).toBe(1);
     expect(opener(grid)).toBe('killed');
-    expect(grid.getSnapshot().context.killResult).toBe(true);
+    expect(openerContext(grid).killResult).toBe(true);
     expect(grid.getSnapshot().context.entries).toEqual([]);
-    grid.send({ type: 'opener.continue' });
+    openerRef(grid).send({ type: 'opener.continue' });
     await flush();
     expect(grid.getSnapshot().context.entries).toHaveLength(1);
     expect(log.started).toHaveLength(1);
@@ -376,7 +381,7 @@ describe('camera grid: opening flow', () => {
     device(dev1, 'open', [cam]);
     open(cam);
     await flush();
-    grid.send({ type: 'opener.cancel' });
+    openerRef(grid).send({ type: 'opener.cancel' });
     await flush();
     expect(opener(grid)).toBe('idle');
     expect(log.killed).toBe(0);
@@ -392,12 +397,9 @@ describe('camera grid: opening flow', () => {
     open(onDev1);
     await flush();
     expect(opener(grid)).toBe('choosingCamera');
-    expect(grid.getSnapshot().context.candidates.map((c) => c.deviceId)).toEqual([
-      dev1.device_id,
-      dev2.device_id,
-    ]);
-    expect(grid.getSnapshot().context.photos[dev2.device_id]).toBe(`data:image/png;${dev2.device_id}`);
-    grid.send({ type: 'opener.pick', deviceId: dev2.device_id });
+    expect(openerContext(grid).candidates.map((c) => c.deviceId)).toEqual([dev1.device_id, dev2.device_id]);
+    expect(openerContext(grid).photos[dev2.device_id]).toBe(`data:image/png;${dev2.device_id}`);
+    openerRef(grid).send({ type: 'opener.pick', deviceId: dev2.device_id });
     await flush();
     expect(log.quota).toEqual([{ deviceId: dev2.device_id, numOfCameras: 1 }]);
     expect(grid.getSnapshot().context.entries.map((e) => e.deviceId)).toEqual([dev2.device_id]);
@@ -410,7 +412,7 @@ describe('camera grid: opening flow', () => {
     open(cam, { chooseResolution: true });
     await flush();
     expect(opener(grid)).toBe('choosingResolution');
-    grid.send({ type: 'opener.resolution', resolution: vga });
+    openerRef(grid).send({ type: 'opener.resolution', resolution: vga });
     await flush();
     expect(log.started.map((s) => s.resolution)).toEqual([vga]);
   });
@@ -422,10 +424,10 @@ describe('camera grid: opening flow', () => {
     open(cams[0]!);
     open(cams[1]!);
     await flush();
-    grid.send({ type: 'opener.cancel' });
+    openerRef(grid).send({ type: 'opener.cancel' });
     await flush();
     expect(opener(grid)).toBe('conflict');
-    expect(grid.getSnapshot().context.request?.camera.camera_id).toBe('cam1');
+    expect(openerContext(grid).request?.camera.camera_id).toBe('cam1');
   });
 });
 
@@ -461,7 +463,7 @@ describe('camera grid: checks run ahead', () => {
       other.camera_id,
     ]);
     expect(log.checks).toHaveLength(4);
-    expect(grid.getSnapshot().context.checks).toEqual({});
+    expect(openerContext(grid).checks).toEqual({});
   });
 
   it('checks a queued camera again when one before it was refused (its count changed)', async () => {
@@ -477,7 +479,7 @@ describe('camera grid: checks run ahead', () => {
     expect(opener(grid)).toBe('refused');
     // The dialog dropped the check made ahead: its answer no longer counts.
     expect(log.checks[1]!.stopped).toBe(true);
-    grid.send({ type: 'opener.dismiss' });
+    openerRef(grid).send({ type: 'opener.dismiss' });
     await flush();
     expect(log.quota.at(-1)).toEqual({ deviceId: dev1.device_id, numOfCameras: 1 });
     log.checks.at(-1)!.answer();
@@ -494,7 +496,7 @@ describe('camera grid: checks run ahead', () => {
     log.checks[0]!.answer({ quotaAvailable: false, quotaError: 'Server unavailable' });
     await flush();
     expect(opener(grid)).toBe('refused');
-    expect(grid.getSnapshot().context.refusal).toBe('Server unavailable');
+    expect(openerContext(grid).refusal).toBe('Server unavailable');
   });
 
   it('opens the camera when the device did not answer the usage check', async () => {
@@ -521,7 +523,7 @@ describe('camera grid: checks run ahead', () => {
     open(own);
     await flush();
     expect(log.quota).toEqual([]);
-    grid.send({ type: 'opener.pick', deviceId: dev2.device_id });
+    openerRef(grid).send({ type: 'opener.pick', deviceId: dev2.device_id });
     await flush();
     // The picked camera's own check; the queued one waits for the opener.
     expect(log.quota).toEqual([{ deviceId: dev2.device_id, numOfCameras: 1 }]);
@@ -546,7 +548,7 @@ describe('camera grid: checks run ahead', () => {
     grid.send({ type: 'streams.reset' });
     await flush();
     expect(log.checks.map((c) => c.stopped)).toEqual([true, true]);
-    expect(grid.getSnapshot().context.checks).toEqual({});
+    expect(openerContext(grid).checks).toEqual({});
   });
 });
 

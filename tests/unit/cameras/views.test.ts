@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { cameraGridMachine } from '../../../machines/cameras/cameraGrid.machine';
+import { openerMachine } from '../../../machines/cameras/opener.machine';
 import { streamMachine } from '../../../machines/cameras/stream.machine';
 import { streamStatusLabel } from '../../../src/console/features/cameras/format';
-import { modalOf, openerStepOf, streamToView } from '../../../src/console/features/cameras/selectors';
+import {
+  modalOf,
+  openerStepOf,
+  openerToView,
+  streamToView,
+} from '../../../src/console/features/cameras/selectors';
 import { makeCamera } from '../machines/fixtures';
 
 type StreamValue = Parameters<typeof streamMachine.resolveState>[0]['value'];
@@ -15,6 +21,10 @@ const streamContext = createActor(streamMachine, {
 const streamIn = (value: StreamValue) => streamMachine.resolveState({ value, context: streamContext });
 const gridContext = createActor(cameraGridMachine, { input: { idPrefix: 'web-test' } }).getSnapshot().context;
 const gridIn = (value: GridValue) => cameraGridMachine.resolveState({ value, context: gridContext });
+type OpenerValue = Parameters<typeof openerMachine.resolveState>[0]['value'];
+const openerContext = createActor(openerMachine, { input: {} }).getSnapshot().context;
+const openerIn = (value: OpenerValue, context: Partial<typeof openerContext> = {}) =>
+  openerMachine.resolveState({ value, context: { ...openerContext, ...context } });
 
 describe('what a stream cell shows (streamToView)', () => {
   it('shows a stream that waits for its device or backs off as reconnecting', () => {
@@ -50,12 +60,28 @@ describe('what a stream cell shows (streamToView)', () => {
 });
 
 describe('what the grid shows of the opener and the modal', () => {
-  it('names the opener dialog shown, busy while checking, idle otherwise', () => {
-    expect(openerStepOf(gridIn({ opener: 'idle' }))).toBe('idle');
-    expect(openerStepOf(gridIn({ opener: 'checking' }))).toBe('busy');
-    expect(openerStepOf(gridIn({ opener: 'conflict' }))).toBe('conflict');
-    expect(openerStepOf(gridIn({ opener: 'choosingResolution' }))).toBe('choosingResolution');
-    expect(openerStepOf(gridIn({ opener: 'refused' }))).toBe('refused');
+  it('names the opener dialog shown, busy while checking or loading, idle otherwise', () => {
+    expect(openerStepOf(openerIn('idle'))).toBe('idle');
+    expect(openerStepOf(openerIn('checking'))).toBe('busy');
+    expect(openerStepOf(openerIn('loadingResolutions'))).toBe('busy');
+    expect(openerStepOf(openerIn('conflict'))).toBe('conflict');
+    expect(openerStepOf(openerIn('killing'))).toBe('killing');
+    expect(openerStepOf(openerIn('killed'))).toBe('killed');
+    expect(openerStepOf(openerIn('choosingCamera'))).toBe('choosingCamera');
+    expect(openerStepOf(openerIn('choosingResolution'))).toBe('choosingResolution');
+    expect(openerStepOf(openerIn('refused'))).toBe('refused');
+  });
+
+  it('shows what each opener dialog needs: the refusal, the processes in use, the kill result', () => {
+    expect(openerToView(openerIn('refused', { refusal: 'Server unavailable' })).refusal).toBe(
+      'Server unavailable',
+    );
+    const usage = [{ id: 'other-viewer', kind: 'stream' as const }];
+    expect(openerToView(openerIn('conflict', { usage })).inUseBy).toBe(1);
+    expect(openerToView(openerIn('killed', { killResult: false }))).toMatchObject({
+      step: 'killed',
+      killResult: false,
+    });
   });
 
   it('reads the modal as closed, open, minimised with its notice, or minimised', () => {

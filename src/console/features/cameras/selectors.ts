@@ -1,12 +1,14 @@
 /**
- * What views read of the camera grid actor (systemId 'streams': slots, pages, the opener, the stream modal)
- * and of each stream actor (§2 Camera control page, stream modal, stream detail; §4 Stream slots).
- * `streamToView`, `openerStepOf` and `modalOf` map snapshots to facts with `matches` and `hasTag`; the hooks
- * select primitives or small memoised values.
+ * What views read of the camera grid actor (systemId 'streams': slots, pages, the stream modal), of its
+ * opener (the opening flow's dialogs) and of each stream actor (§2 Camera control page, stream modal, stream
+ * detail; §4 Stream slots). `streamToView`, `openerToView` and `modalOf` map snapshots to facts with
+ * `matches` and `hasTag`; the hooks select primitives or small memoised values.
  */
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { cameraGridMachine } from '../../../../machines/cameras/cameraGrid.machine';
+import type { cameraGridMachine, OpenerRef } from '../../../../machines/cameras/cameraGrid.machine';
+import type { CameraCandidate } from '../../../../machines/cameras/opener.machine';
+import type { ResolutionOption } from '../../../protocol/commands';
 import type { RecordingFile, StreamStats, streamMachine } from '../../../../machines/cameras/stream.machine';
 import { SYSTEM_IDS } from '../../../../machines/systemIds';
 import { actorOf, useSystem, type ConsoleSystem } from '../../shell/SystemProvider';
@@ -16,6 +18,7 @@ export type StreamsRef = ActorRefFrom<typeof cameraGridMachine>;
 export type StreamRef = ActorRefFrom<typeof streamMachine>;
 type StreamsSnapshot = SnapshotFrom<typeof cameraGridMachine>;
 type StreamSnapshot = SnapshotFrom<typeof streamMachine>;
+type OpenerSnapshot = SnapshotFrom<OpenerRef>;
 /** One grid entry (stream, camera, page, layout cell). */
 export type GridEntry = StreamsSnapshot['context']['entries'][number];
 
@@ -129,26 +132,64 @@ export function useGridPage(): GridPageView {
   );
 }
 
+// ---- the opener ------------------------------------------------------------------------------------
+
 /** The opener's dialog step (§2 chooser and conflict dialogs, quota refusal, resolution choice). */
 export type OpenerStep =
   'idle' | 'busy' | 'choosingCamera' | 'refused' | 'conflict' | 'killing' | 'killed' | 'choosingResolution';
-/** The steps that show a dialog of their own. */
-const DIALOG_STEPS = [
-  'choosingCamera',
-  'refused',
-  'conflict',
-  'killing',
-  'killed',
-  'choosingResolution',
-] as const;
 
-export function openerStepOf(s: StreamsSnapshot): OpenerStep {
-  const step = DIALOG_STEPS.find((k) => s.matches({ opener: k }));
-  if (step) return step;
-  return s.matches({ opener: 'idle' }) ? 'idle' : 'busy';
+/** What the opener's dialogs show (machines/cameras/opener.machine.ts). */
+export interface OpenerView {
+  step: OpenerStep;
+  candidates: CameraCandidate[];
+  /** Chooser photos by device id (null: could not be taken). */
+  photos: Record<string, string | null>;
+  /** Other processes using the camera (conflict dialog). */
+  inUseBy: number;
+  killResult: boolean | null;
+  resolutions: ResolutionOption[];
+  refusal: string | null;
 }
-export function useOpenerStep(): OpenerStep {
-  return useStreamsSelector(openerStepOf);
+
+/** The step an opener snapshot shows: its dialog, 'busy' while it checks or loads, else 'idle'. */
+export function openerStepOf(s: OpenerSnapshot): OpenerStep {
+  if (s.matches('choosingCamera')) return 'choosingCamera';
+  if (s.matches('refused')) return 'refused';
+  if (s.matches('conflict')) return 'conflict';
+  if (s.matches('killing')) return 'killing';
+  if (s.matches('killed')) return 'killed';
+  if (s.matches('choosingResolution')) return 'choosingResolution';
+  return s.hasTag('busy') ? 'busy' : 'idle';
+}
+
+/** The opener snapshot mapped to what its dialogs show. */
+export function openerToView(s: OpenerSnapshot): OpenerView {
+  return {
+    step: openerStepOf(s),
+    candidates: s.context.candidates,
+    photos: s.context.photos,
+    inUseBy: s.context.usage.length,
+    killResult: s.context.killResult,
+    resolutions: s.context.resolutions,
+    refusal: s.context.refusal,
+  };
+}
+
+/** The grid's opener (invoked with the grid, so present while the grid runs). */
+export function useOpenerRef(): OpenerRef | undefined {
+  return useStreamsSelector((s) => s.children.opener as OpenerRef | undefined);
+}
+const IDLE_OPENER: OpenerView = {
+  step: 'idle',
+  candidates: [],
+  photos: {},
+  inUseBy: 0,
+  killResult: null,
+  resolutions: [],
+  refusal: null,
+};
+export function useOpenerView(): OpenerView {
+  return useSelector(useOpenerRef(), (s) => (s ? openerToView(s) : IDLE_OPENER), shallowEqual);
 }
 
 /** The stream modal (§2): which stream, and whether it is open, minimised with its notice, or closed. */

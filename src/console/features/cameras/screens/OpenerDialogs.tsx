@@ -1,46 +1,49 @@
 /**
- * The dialogs of the opening flow (machines/cameraGrid.machine.ts, region `opener`): §2 camera chooser
+ * The dialogs of the opening flow (machines/cameras/opener.machine.ts, the grid's invoked opener): §2 camera chooser
  * (photos, one per device that has the physical camera), §2 §8 "Camera Conflict" (kill the other
  * processes → result true/false → open), quota refusal (§4 "A stream quota is available or not"), and the
- * §3 resolution choice ("format Resolution: WxH FPS: n"). Each renders one opener state and sends its
- * events; closing a dialog sends `opener.cancel`.
+ * §3 resolution choice ("format Resolution: WxH FPS: n"). Each renders one step of `openerToView` and sends
+ * its events to the opener; closing a dialog sends `opener.cancel`.
  */
 import { Button, Card, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { shallowEqual } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { resolutionLabel } from '../../../../protocol/commands';
-import { useOpenerStep, useStreamsRef, useStreamsSelector } from '../selectors';
+import { useOpenerRef, useOpenerView, type OpenerView } from '../selectors';
 
 export function OpenerDialogs() {
-  const step = useOpenerStep();
-  switch (step) {
+  const view = useOpenerView();
+  switch (view.step) {
     case 'choosingCamera':
-      return <ChooserDialog />;
+      return <ChooserDialog view={view} />;
     case 'refused':
-      return <RefusedDialog />;
+      return <RefusedDialog view={view} />;
     case 'conflict':
     case 'killing':
     case 'killed':
-      return <ConflictDialog step={step} />;
+      return <ConflictDialog view={view} step={view.step} />;
     case 'choosingResolution':
-      return <ResolutionDialog />;
+      return <ResolutionDialog view={view} />;
     default:
       return null;
   }
 }
 
+/** Sends an event to the opener. */
+function useOpenerSend() {
+  const opener = useOpenerRef();
+  return (event: Parameters<NonNullable<typeof opener>['send']>[0]) => opener?.send(event);
+}
+
 function useCancel() {
-  const streams = useStreamsRef();
-  return () => streams.send({ type: 'opener.cancel' });
+  const send = useOpenerSend();
+  return () => send({ type: 'opener.cancel' });
 }
 
 /** §2 camera chooser dialog with photos. */
-function ChooserDialog() {
+function ChooserDialog({ view: { candidates, photos } }: { view: OpenerView }) {
   const { t } = useTranslation();
-  const streams = useStreamsRef();
+  const send = useOpenerSend();
   const cancel = useCancel();
-  const candidates = useStreamsSelector((s) => s.context.candidates, shallowEqual);
-  const photos = useStreamsSelector((s) => s.context.photos);
   return (
     <Modal opened onClose={cancel} title={t('cameras.chooserTitle')} size="lg" data-testid="camera-chooser">
       <Text size="sm" mb="sm">
@@ -70,7 +73,7 @@ function ChooserDialog() {
               <Button
                 mt="xs"
                 size="xs"
-                onClick={() => streams.send({ type: 'opener.pick', deviceId: c.deviceId })}
+                onClick={() => send({ type: 'opener.pick', deviceId: c.deviceId })}
                 data-testid={`camera-chooser-pick-${c.deviceId}`}
               >
                 {t('cameras.open')}
@@ -89,11 +92,10 @@ function ChooserDialog() {
 }
 
 /** Quota refused: nothing opened. */
-function RefusedDialog() {
+function RefusedDialog({ view: { refusal } }: { view: OpenerView }) {
   const { t } = useTranslation();
-  const streams = useStreamsRef();
-  const refusal = useStreamsSelector((s) => s.context.refusal);
-  const dismiss = () => streams.send({ type: 'opener.dismiss' });
+  const send = useOpenerSend();
+  const dismiss = () => send({ type: 'opener.dismiss' });
   return (
     <Modal opened onClose={dismiss} title={t('cameras.refusedTitle')} data-testid="stream-quota-dialog">
       <Text data-testid="stream-quota-message">{refusal}</Text>
@@ -107,12 +109,12 @@ function RefusedDialog() {
 }
 
 /** §2 §8 "Camera Conflict": offer to kill the other processes; show the result; then open. */
-function ConflictDialog({ step }: { step: 'conflict' | 'killing' | 'killed' }) {
+function ConflictDialog({ view, step }: { view: OpenerView; step: 'conflict' | 'killing' | 'killed' }) {
   const { t } = useTranslation();
-  const streams = useStreamsRef();
+  const send = useOpenerSend();
   const cancel = useCancel();
-  const count = useStreamsSelector((s) => s.context.usage.length);
-  const result = useStreamsSelector((s) => s.context.killResult);
+  const count = view.inUseBy;
+  const result = view.killResult;
   return (
     <Modal opened onClose={cancel} title={t('cameras.conflictTitle')} data-testid="camera-conflict">
       <Stack gap="sm">
@@ -127,17 +129,14 @@ function ConflictDialog({ step }: { step: 'conflict' | 'killing' | 'killed' }) {
             {t('cameras.cancel')}
           </Button>
           {step === 'killed' ? (
-            <Button
-              onClick={() => streams.send({ type: 'opener.continue' })}
-              data-testid="camera-conflict-continue"
-            >
+            <Button onClick={() => send({ type: 'opener.continue' })} data-testid="camera-conflict-continue">
               {t('cameras.continue')}
             </Button>
           ) : (
             <Button
               color="red"
               loading={step === 'killing'}
-              onClick={() => streams.send({ type: 'opener.kill' })}
+              onClick={() => send({ type: 'opener.kill' })}
               data-testid="camera-conflict-kill"
             >
               {t('cameras.kill')}
@@ -150,11 +149,10 @@ function ConflictDialog({ step }: { step: 'conflict' | 'killing' | 'killed' }) {
 }
 
 /** §3 supported resolutions, labelled "format Resolution: WxH FPS: n". */
-function ResolutionDialog() {
+function ResolutionDialog({ view: { resolutions: options } }: { view: OpenerView }) {
   const { t } = useTranslation();
-  const streams = useStreamsRef();
+  const send = useOpenerSend();
   const cancel = useCancel();
-  const options = useStreamsSelector((s) => s.context.resolutions, shallowEqual);
   return (
     <Modal opened onClose={cancel} title={t('cameras.resolutionTitle')} data-testid="resolution-dialog">
       <Stack gap="xs">
@@ -163,7 +161,7 @@ function ResolutionDialog() {
             key={`${resolutionLabel(r)}-${i}`}
             variant="light"
             justify="flex-start"
-            onClick={() => streams.send({ type: 'opener.resolution', resolution: r })}
+            onClick={() => send({ type: 'opener.resolution', resolution: r })}
             data-testid={`resolution-option-${i}`}
           >
             {resolutionLabel(r)}
@@ -171,7 +169,7 @@ function ResolutionDialog() {
         ))}
         <Button
           variant="default"
-          onClick={() => streams.send({ type: 'opener.resolution', resolution: null })}
+          onClick={() => send({ type: 'opener.resolution', resolution: null })}
           data-testid="resolution-default"
         >
           {t('cameras.defaultResolution')}
