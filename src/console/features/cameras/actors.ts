@@ -1,7 +1,7 @@
 /**
- * The cameras feature's side effects: the camera grid's REST calls and device commands (layout, quota,
- * usage, stills, kill, resolutions) and each stream's peer connection, recording and statistics
- * (machines/cameras/*.machine.ts; streamSession.ts, streamMedia.ts).
+ * The cameras feature's side effects: the camera grid's and its opener's REST calls and device commands
+ * (layout; quota, usage, stills, kill, resolutions) and each stream's peer connection, recording and
+ * statistics (machines/cameras/*.machine.ts; streamSession.ts, streamMedia.ts).
  */
 import { fromCallback, fromPromise } from 'xstate';
 import {
@@ -90,6 +90,8 @@ export function camerasActors({ http, peerLink }: Platform): FeatureActor[] {
   });
 
   const call = peerLink.callDevice.bind(peerLink);
+  // checkRequest, loadPhotos, forceKill and loadResolutions are the opener's (opener.machine.ts): the
+  // grid's provide hands them on to the opener it invokes.
   const grid = cameraGridMachine.provide({
     actors: {
       stream,
