@@ -14,7 +14,7 @@ import {
 import { API_ERROR_CODES } from '../protocol';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
-import { HttpError, installErrorHandling, LOG_SERIALIZERS } from './errors';
+import { clientErrorHandler, HttpError, installErrorHandling, LOG_SERIALIZERS } from './errors';
 import { routeHandlers } from './routes';
 import { registerRestRoutes } from './routes/register';
 import type { ZodApp } from './routes/types';
@@ -29,6 +29,7 @@ export function createApp(config: ServerConfig): ZodApp {
     bodyLimit: 1024 * 1024,
     // /api/get_devices/ is the spec's path; /api/get_devices answers too.
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler,
     // Errors raised before routing (e.g. a malformed URL) get the same { code, message } shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       void reply.code(400).send({ code: API_ERROR_CODES.validation, message: error.message });

@@ -123,3 +123,30 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.code(status).send({ code: STATUS_CODES[status] ?? 'Bad_request', message: error.message });
   });
 }
+
+/**
+ * Answers a request Node refuses before Fastify sees it (a URL or headers over 16 KB, a malformed request
+ * line, a client time-out) with the same `{ code, message }` shape as every other error, then closes.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request_header_fields_too_large', 'The request line or headers are larger than 16 KB.']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request_timeout', 'The request took too long to arrive.']
+        : [400, API_ERROR_CODES.validation, 'The request is not valid HTTP.'];
+  const body = JSON.stringify({ code, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};

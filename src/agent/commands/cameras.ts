@@ -38,6 +38,15 @@ export function requireCamera(ctx: CommandContext, cameraId: string): CameraDevi
   return camera;
 }
 
+/**
+ * Stills taken at once by this agent. Each costs a frame grab and a PNG encode (~10–20 ms of the agent's one
+ * thread); a flood of them starved every other link (pings answered after 5–10 s, so the console's §9
+ * health check failed). The console asks for one still per device at a time (the chooser); beyond this the
+ * agent answers `busy` at once.
+ */
+export const MAX_STILLS_IN_FLIGHT = 4;
+let stillsInFlight = 0;
+
 export const cameraHandlers = {
   'camera-list': async (_payload, ctx) => ({
     cameras: ctx.cameras.list().map((c) => toDeviceCamera(c, ctx.deviceId)),
@@ -49,6 +58,20 @@ export const cameraHandlers = {
 
   getOneFrameFromPhysicalCamera: async ({ camera_id }, ctx) => {
     const camera = requireCamera(ctx, camera_id);
-    return snapshotDataUrl(await camera.grabFrame(SNAPSHOT_RESOLUTION));
+    if (stillsInFlight >= MAX_STILLS_IN_FLIGHT) {
+      throw new CommandError(
+        LINK_ERROR_CODES.busy,
+        'The device is busy taking other stills; try again in a moment.',
+      );
+    }
+    stillsInFlight++;
+    try {
+      // Yield to I/O first: a batch of requests arriving together would otherwise each grab and encode in one
+      // run of microtasks, never counted as in flight at once, while pings on other links wait.
+      await new Promise((resolve) => setImmediate(resolve));
+      return snapshotDataUrl(await camera.grabFrame(SNAPSHOT_RESOLUTION));
+    } finally {
+      stillsInFlight--;
+    }
   },
 } satisfies Pick<Handlers, CameraProcess>;

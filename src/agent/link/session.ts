@@ -237,7 +237,7 @@ const isKeepAlive = (raw: unknown): boolean =>
 
 /** Replaces PeerJS's JSON.parse on this connection with one that never throws and always yields an object. */
 function installSafeParser(conn: LinkConnection): void {
-  const c = conn as unknown as { parse?: unknown };
+  const c = conn as unknown as { parse?: unknown; decoder?: unknown };
   if (typeof c.parse !== 'function') return;
   c.parse = (text: string): unknown => {
     try {
@@ -247,4 +247,16 @@ function installSafeParser(conn: LinkConnection): void {
       return { malformed: 'not JSON' };
     }
   };
+  // PeerJS sends binary frames; a text frame (or anything else) reached TextDecoder.decode and threw out of the
+  // data channel's event handler. Text is read as it is; what is neither becomes '' (→ malformed_message).
+  if (c.decoder !== undefined) {
+    const decoder = new TextDecoder();
+    c.decoder = {
+      decode: (data: unknown): string => {
+        if (typeof data === 'string') return data;
+        if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return decoder.decode(data);
+        return '';
+      },
+    };
+  }
 }

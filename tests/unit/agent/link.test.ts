@@ -180,6 +180,21 @@ describe('agent link over loopback', () => {
     });
   });
 
+  it('answers a flood of stills with a few stills and busy for the rest, and keeps answering ping meanwhile', async () => {
+    const link = await greeted(browser, BROWSER);
+    const flood = Array.from({ length: 200 }, () =>
+      link.call('getOneFrameFromPhysicalCamera', { camera_id: 'cam-1' }),
+    );
+    const ping = await link.call('ping', {});
+    expect(ping).toMatchObject({ ok: true });
+    const replies = await Promise.all(flood);
+    const ok = replies.filter((r) => r.ok).length;
+    const busy = replies.filter((r) => !r.ok && r.error.code === 'busy').length;
+    expect(ok).toBeGreaterThanOrEqual(1);
+    expect(ok + busy).toBe(200);
+    expect(busy).toBeGreaterThan(150);
+  });
+
   it('streams a camera: answers the offer, delivers decoded frames of the chosen size, stops on stop-stream', async () => {
     const link = await greeted(browser, BROWSER);
     const pc = new wrtc.RTCPeerConnection({ iceServers: [] });

@@ -144,6 +144,29 @@ describe('device link session', () => {
     ]);
   });
 
+  it('reads a text frame as JSON text and answers anything undecodable with malformed_message', async () => {
+    // As PeerJS's JSON connection handles a data channel message: decode, then parse.
+    const conn = Object.assign(new FakeConnection(), {
+      parse: JSON.parse as (t: string) => unknown,
+      decoder: new TextDecoder(),
+    });
+    attach(conn);
+    conn.opened();
+    const frame = (data: unknown) => conn.emit('data', conn.parse(conn.decoder.decode(data as ArrayBuffer)));
+    frame(new TextEncoder().encode(JSON.stringify({ type: 'hello', grant: 'good' })));
+    await flush();
+    frame(JSON.stringify({ type: 'request', process: 'ping', requestId: 'r1', payload: {} }));
+    frame({ not: 'a frame' });
+    await flush();
+    expect(conn.sent).toHaveLength(3);
+    expect(conn.sent.slice(1)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ requestId: 'r1', ok: true }),
+        expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'malformed_message' }) }),
+      ]),
+    );
+  });
+
   it('sends keep-alives while the browser talks, and closes the link once the browser falls silent', async () => {
     // Fake only the keep-alive's clock (setInterval and Date); flush() still uses real timeouts.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });

@@ -79,6 +79,15 @@ describe('REST routes refuse unsafe text with 400 { code, message }', () => {
   });
 });
 
+describe('requests Node refuses before routing', () => {
+  it('answers a URL over 16 KB with 431 { code, message }', async () => {
+    const res = await api(server, 'GET', `groups?group_type=${'%'.repeat(20_000)}`, { token });
+    expect(res.status).toBe(431);
+    expect(res.body).toEqual({ code: 'Request_header_fields_too_large', message: expect.any(String) });
+    expect((await api(server, 'GET', 'user-info', { token })).status).toBe(200);
+  });
+});
+
 describe('the route table', () => {
   it('is what the server serves: every route answers something other than the unknown-route 404', async () => {
     const doc = (await api(server, 'GET', 'openapi.json')).body as {
