@@ -11,8 +11,8 @@
  * is the invoked `opener` (opener.machine.ts): the grid hands it the requests (`stream.open`, `stream.openIp`
  * resolved to its device), the device reports and its streams per device (`opener.streams`), and opens
  * what it admits (`opener.admitted`) on a page with room (the 13th opens page 2); `opener.deviceWarning`
- * becomes the §8 "Device Warning" notice. The opener's effects are provided with the grid's (`provide`
- * hands checkRequest, loadPhotos, forceKill and loadResolutions on to it).
+ * becomes the §8 "Device Warning" notice. The feature provides the opener, with its effects, as the grid's
+ * `opener` actor.
  *
  * Two parallel regions:
  * - `layout` — persistence: `grid.load` (sign-in) loads GET camera-layout, reopens the saved streams
@@ -53,9 +53,7 @@ import {
   sameCell,
 } from './gridLayout';
 import {
-  OPENER_ACTOR_NAMES,
   OPENER_TEXTS,
-  openerActors,
   openerMachine,
   type KnownDevice,
   type OpenerReport,
@@ -252,9 +250,8 @@ const gridMachine = setup({
     loadLayout: fromPromise<LoadedLayout, void>(async () => notProvided('loadLayout')),
     /** PUT camera-layout { streams }. */
     saveLayout: fromPromise<void, { streams: SavedStream[] }>(async () => notProvided('saveLayout')),
+    /** The opening flow; the feature provides it with its effects (`openerMachine.provide`). */
     opener: openerMachine,
-    // The opener's effects: provided here, handed on to the opener (see `provide` below).
-    ...openerActors,
   },
   actions: {
     /** Hands the request to the opener (queued there in click order). */
@@ -662,24 +659,5 @@ const gridMachine = setup({
   },
 });
 
-/**
- * The camera grid. Its `provide` hands the opener's effects (checkRequest, loadPhotos, forceKill,
- * loadResolutions) on to the invoked opener, so the feature provides the grid and its opener in one call.
- */
-export const cameraGridMachine = withOpenerEffects(gridMachine);
-
-function withOpenerEffects(machine: typeof gridMachine): typeof gridMachine {
-  const provide = machine.provide.bind(machine);
-  machine.provide = (implementations) => {
-    const actors = implementations.actors ?? {};
-    const effects = Object.fromEntries(
-      OPENER_ACTOR_NAMES.flatMap((n) => (actors[n] ? [[n, actors[n]]] : [])),
-    );
-    if (Object.keys(effects).length === 0) return withOpenerEffects(provide(implementations));
-    const opener = (actors.opener ?? machine.implementations.actors.opener) as typeof openerMachine;
-    return withOpenerEffects(
-      provide({ ...implementations, actors: { ...actors, opener: opener.provide({ actors: effects }) } }),
-    );
-  };
-  return machine;
-}
+/** The camera grid. */
+export const cameraGridMachine = gridMachine;

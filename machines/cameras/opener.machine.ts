@@ -182,8 +182,6 @@ export const openerActors = {
     notProvided('loadResolutions'),
   ),
 };
-/** The names of the opener's effects. */
-export const OPENER_ACTOR_NAMES = Object.keys(openerActors) as Array<keyof typeof openerActors>;
 
 export const openerMachine = setup({
   types: {

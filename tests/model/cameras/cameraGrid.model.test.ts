@@ -6,6 +6,7 @@ import {
   type LoadedLayout,
   type RequestCheckInput,
 } from '../../../machines/cameras/cameraGrid.machine';
+import { openerMachine } from '../../../machines/cameras/opener.machine';
 import {
   streamMachine,
   type StartedStream,
@@ -125,15 +126,18 @@ function start(driver: Driver) {
         }),
         loadLayout: driver.promise<LoadedLayout, void>('loadLayout'),
         saveLayout: driver.promise<void, { streams: SavedStream[] }>('saveLayout'),
-        // The opener's effects, handed on by the grid's provide (the paths stand in for the opener).
-        checkRequest: driver.callback<EventObject, RequestCheckInput>('checkRequest', (i) => i.checkId),
-        loadPhotos: driver.promise<Record<string, string | null>, { candidates: CameraCandidate[] }>(
-          'loadPhotos',
-        ),
-        forceKill: driver.promise<boolean, { deviceId: string; cameraId: string }>('forceKill'),
-        loadResolutions: driver.promise<ResolutionOption[], { deviceId: string; cameraId: string }>(
-          'loadResolutions',
-        ),
+        opener: openerMachine.provide({
+          actors: {
+            checkRequest: driver.callback<EventObject, RequestCheckInput>('checkRequest', (i) => i.checkId),
+            loadPhotos: driver.promise<Record<string, string | null>, { candidates: CameraCandidate[] }>(
+              'loadPhotos',
+            ),
+            forceKill: driver.promise<boolean, { deviceId: string; cameraId: string }>('forceKill'),
+            loadResolutions: driver.promise<ResolutionOption[], { deviceId: string; cameraId: string }>(
+              'loadResolutions',
+            ),
+          },
+        }),
       },
     }),
     { input: { idPrefix: 'web-m' }, clock: driver.clock },

@@ -18,6 +18,7 @@ import {
   type RequestCheckInput,
   type RequestCheckOutcome,
 } from '../../../machines/cameras/cameraGrid.machine';
+import { openerMachine } from '../../../machines/cameras/opener.machine';
 import type { DeviceConnectionStatus } from '../../../machines/devices/deviceConnection.machine';
 import type { NoticeEmitted } from '../../../machines/notifications/emitted';
 import {
@@ -103,48 +104,52 @@ function startGrid(fakes: Fakes = {}) {
       saveLayout: fromPromise<void, { streams: SavedStream[] }>(async ({ input }) => {
         log.saved.push(input.streams);
       }),
-      checkRequest: fromCallback<EventObject, RequestCheckInput>(({ input, sendBack }) => {
-        log.quota.push({ deviceId: input.deviceId, numOfCameras: input.numOfCameras });
-        const check: FakeCheck = {
-          input,
-          stopped: false,
-          answer: (outcome = {}) => {
-            if (check.stopped) return;
-            sendBack({
-              type: 'opener.checked',
-              checkId: input.checkId,
-              requestId: input.requestId,
-              quotaAvailable: fakes.quota ?? true,
-              quotaError: null,
-              usage: {
-                in_use: fakes.inUse ?? false,
-                processes: fakes.inUse ? [{ id: 'other-viewer', kind: 'stream' as const }] : [],
+      opener: openerMachine.provide({
+        actors: {
+          checkRequest: fromCallback<EventObject, RequestCheckInput>(({ input, sendBack }) => {
+            log.quota.push({ deviceId: input.deviceId, numOfCameras: input.numOfCameras });
+            const check: FakeCheck = {
+              input,
+              stopped: false,
+              answer: (outcome = {}) => {
+                if (check.stopped) return;
+                sendBack({
+                  type: 'opener.checked',
+                  checkId: input.checkId,
+                  requestId: input.requestId,
+                  quotaAvailable: fakes.quota ?? true,
+                  quotaError: null,
+                  usage: {
+                    in_use: fakes.inUse ?? false,
+                    processes: fakes.inUse ? [{ id: 'other-viewer', kind: 'stream' as const }] : [],
+                  },
+                  ...outcome,
+                });
               },
-              ...outcome,
-            });
-          },
-        };
-        log.checks.push(check);
-        if (!fakes.holdChecks) void Promise.resolve().then(() => check.answer());
-        return () => {
-          check.stopped = true;
-        };
-      }),
-      loadPhotos: fromPromise<Record<string, string | null>, { candidates: CameraCandidate[] }>(
-        async ({ input }) => {
-          log.photos.push(input.candidates);
-          return Object.fromEntries(
-            input.candidates.map((c) => [c.deviceId, `data:image/png;${c.deviceId}`]),
-          );
+            };
+            log.checks.push(check);
+            if (!fakes.holdChecks) void Promise.resolve().then(() => check.answer());
+            return () => {
+              check.stopped = true;
+            };
+          }),
+          loadPhotos: fromPromise<Record<string, string | null>, { candidates: CameraCandidate[] }>(
+            async ({ input }) => {
+              log.photos.push(input.candidates);
+              return Object.fromEntries(
+                input.candidates.map((c) => [c.deviceId, `data:image/png;${c.deviceId}`]),
+              );
+            },
+          ),
+          forceKill: fromPromise<boolean, { deviceId: string; cameraId: string }>(async () => {
+            log.killed++;
+            return fakes.killResult ?? true;
+          }),
+          loadResolutions: fromPromise<ResolutionOption[], { deviceId: string; cameraId: string }>(
+            async () => fakes.resolutions ?? [vga],
+          ),
         },
-      ),
-      forceKill: fromPromise<boolean, { deviceId: string; cameraId: string }>(async () => {
-        log.killed++;
-        return fakes.killResult ?? true;
       }),
-      loadResolutions: fromPromise<ResolutionOption[], { deviceId: string; cameraId: string }>(
-        async () => fakes.resolutions ?? [vga],
-      ),
     },
   });
   // The grid under a root with a stand-in for the device pool (systemId 'devicePool'), as in the console.

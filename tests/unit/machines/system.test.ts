@@ -27,6 +27,7 @@ import {
   type LoadedLayout,
   type RequestCheckInput,
 } from '../../../machines/cameras/cameraGrid.machine';
+import { openerMachine } from '../../../machines/cameras/opener.machine';
 import { systemMachine } from '../../../machines/system.machine';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { composeConsole } from '../../../src/console/system';
@@ -95,17 +96,21 @@ function build() {
         saveLayout: fromPromise(async () => {
           log.push('layout saved');
         }),
-        checkRequest: fromCallback<EventObject, RequestCheckInput>(({ input, sendBack }) => {
-          void Promise.resolve().then(() =>
-            sendBack({
-              type: 'opener.checked',
-              checkId: input.checkId,
-              requestId: input.requestId,
-              quotaAvailable: true,
-              quotaError: null,
-              usage: { in_use: false, processes: [] },
+        opener: openerMachine.provide({
+          actors: {
+            checkRequest: fromCallback<EventObject, RequestCheckInput>(({ input, sendBack }) => {
+              void Promise.resolve().then(() =>
+                sendBack({
+                  type: 'opener.checked',
+                  checkId: input.checkId,
+                  requestId: input.requestId,
+                  quotaAvailable: true,
+                  quotaError: null,
+                  usage: { in_use: false, processes: [] },
+                }),
+              );
             }),
-          );
+          },
         }),
         stream: streamMachine.provide({
           actors: {

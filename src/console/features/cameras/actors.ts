@@ -9,6 +9,7 @@ import {
   GRID_TEXTS,
   type LoadedLayout,
 } from '../../../../machines/cameras/cameraGrid.machine';
+import { openerMachine } from '../../../../machines/cameras/opener.machine';
 import { streamMachine } from '../../../../machines/cameras/stream.machine';
 import { errorText } from '../../../../machines/notifications/emitted';
 import { featureActor, type FeatureActor } from '../../../../machines/system.machine';
@@ -90,8 +91,6 @@ export function camerasActors({ http, peerLink }: Platform): FeatureActor[] {
   });
 
   const call = peerLink.callDevice.bind(peerLink);
-  // checkRequest, loadPhotos, forceKill and loadResolutions are the opener's (opener.machine.ts): the
-  // grid's provide hands them on to the opener it invokes.
   const grid = cameraGridMachine.provide({
     actors: {
       stream,
@@ -105,44 +104,49 @@ export function camerasActors({ http, peerLink }: Platform): FeatureActor[] {
         return { streams: layout.streams, devices, ipCameras };
       }),
       saveLayout: fromPromise(async ({ input, signal: abort }) => api.putCameraLayout(input.streams, abort)),
-      checkRequest: fromCallback(({ input, sendBack }) => {
-        const abort = new AbortController();
-        void Promise.allSettled([
-          api.checkStreamLimit(input.deviceId, input.numOfCameras, abort.signal),
-          call(input.deviceId, 'check-camera-usage', { camera_id: input.cameraId }),
-        ]).then(([quota, usage]) => {
-          if (abort.signal.aborted) return;
-          sendBack({
-            type: 'opener.checked',
-            checkId: input.checkId,
-            requestId: input.requestId,
-            quotaAvailable: quota.status === 'fulfilled' && quota.value,
-            quotaError:
-              quota.status === 'rejected' ? errorText(quota.reason, GRID_TEXTS.quotaExceeded) : null,
-            usage: usage.status === 'fulfilled' ? usage.value : null,
-          });
-        });
-        return () => abort.abort();
-      }),
-      loadPhotos: fromPromise(async ({ input }) => {
-        const photos = await Promise.all(
-          input.candidates.map((c) =>
-            call(c.deviceId, 'getOneFrameFromPhysicalCamera', { camera_id: c.camera.camera_id })
-              .then((r) => [c.deviceId, r.image] as const)
-              .catch(() => [c.deviceId, null] as const),
+      // The opening flow's checks (opener.machine.ts): quota and camera use, stills, kill, resolutions.
+      opener: openerMachine.provide({
+        actors: {
+          checkRequest: fromCallback(({ input, sendBack }) => {
+            const abort = new AbortController();
+            void Promise.allSettled([
+              api.checkStreamLimit(input.deviceId, input.numOfCameras, abort.signal),
+              call(input.deviceId, 'check-camera-usage', { camera_id: input.cameraId }),
+            ]).then(([quota, usage]) => {
+              if (abort.signal.aborted) return;
+              sendBack({
+                type: 'opener.checked',
+                checkId: input.checkId,
+                requestId: input.requestId,
+                quotaAvailable: quota.status === 'fulfilled' && quota.value,
+                quotaError:
+                  quota.status === 'rejected' ? errorText(quota.reason, GRID_TEXTS.quotaExceeded) : null,
+                usage: usage.status === 'fulfilled' ? usage.value : null,
+              });
+            });
+            return () => abort.abort();
+          }),
+          loadPhotos: fromPromise(async ({ input }) => {
+            const photos = await Promise.all(
+              input.candidates.map((c) =>
+                call(c.deviceId, 'getOneFrameFromPhysicalCamera', { camera_id: c.camera.camera_id })
+                  .then((r) => [c.deviceId, r.image] as const)
+                  .catch(() => [c.deviceId, null] as const),
+              ),
+            );
+            return Object.fromEntries(photos);
+          }),
+          forceKill: fromPromise(
+            async ({ input }) =>
+              (await call(input.deviceId, 'force-kill-stream', { camera_id: input.cameraId })).result,
           ),
-        );
-        return Object.fromEntries(photos);
+          loadResolutions: fromPromise(
+            async ({ input }) =>
+              (await call(input.deviceId, 'get-supported-resolutions', { camera_id: input.cameraId }))
+                .resolutions,
+          ),
+        },
       }),
-      forceKill: fromPromise(
-        async ({ input }) =>
-          (await call(input.deviceId, 'force-kill-stream', { camera_id: input.cameraId })).result,
-      ),
-      loadResolutions: fromPromise(
-        async ({ input }) =>
-          (await call(input.deviceId, 'get-supported-resolutions', { camera_id: input.cameraId }))
-            .resolutions,
-      ),
     },
   });
 
