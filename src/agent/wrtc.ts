@@ -8,6 +8,34 @@ import { WebSocket } from 'ws';
 import type { Peer as PeerClass } from 'peerjs';
 
 export { wrtc };
+
+/**
+ * wrtc 0.10's RTCDataChannel.send (native) checks its channel is open, then sends through a pointer that
+ * libwebrtc's signaling thread sets to null when the channel closes (RTCDataChannel::OnStateChange →
+ * CleanupInternals, not on the JS thread): a send racing the remote end closing its peer connection
+ * dereferences null and the process dies with SIGSEGV (the fuzz "link churn": a browser closing its link
+ * while the agent answers it). Nothing in JavaScript can close that race; this narrows it: a channel not
+ * open is refused here (InvalidStateError, as the native send would) without entering native code, and a
+ * channel seen closed once is never sent on again. Links should send as little as possible into a closing
+ * link (see StreamManager.start: offers that cannot work are refused before any peer connection is made).
+ */
+const dataChannelProto = wrtc.RTCDataChannel.prototype as {
+  send(data: unknown): void;
+  readyState: string;
+  __closedSeen?: boolean;
+};
+class InvalidStateError extends Error {
+  override readonly name = 'InvalidStateError';
+}
+const nativeSend = dataChannelProto.send;
+dataChannelProto.send = function guardedSend(this: typeof dataChannelProto, data: unknown) {
+  const state = this.__closedSeen ? 'closed' : this.readyState;
+  if (state !== 'open') {
+    if (state === 'closing' || state === 'closed') this.__closedSeen = true;
+    throw new InvalidStateError("RTCDataChannel.readyState is not 'open'");
+  }
+  nativeSend.call(this, data);
+};
 /** wrtc's non-standard media API: RTCVideoSource (I420 frames in), RTCVideoSink, i420ToRgba. */
 export const nonstandard = wrtc.nonstandard;
 

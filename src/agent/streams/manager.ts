@@ -25,7 +25,7 @@ import { errorMessage } from '../log';
 import { wrtc } from '../wrtc';
 import type { CameraLookup } from './catalog';
 import { CameraFeed } from './feed';
-import { capVideoBitrate, maxVideoKbps } from './sdp';
+import { capVideoBitrate, maxVideoKbps, offerProblem } from './sdp';
 
 /** Why a stream ended. */
 export type StreamEndReason =
@@ -82,6 +82,14 @@ interface ActiveStream extends StreamInfo {
   paused: boolean;
   /** pause/resume run one after the other per stream. */
   queue: Promise<unknown>;
+  /** pause/resume operations queued or running: the peer connection is closed only after them. */
+  pending: number;
+}
+
+/** A start() under way; stopLink / closeAll cancel it (it cleans up at its next step, never mid-call). */
+interface Starting {
+  linkId: string;
+  cancelled: string | null;
 }
 
 /** Default wait for the first frame of a source that may fail to open (CaptureHandle.ready), ms. */
@@ -90,6 +98,7 @@ export const FIRST_FRAME_WAIT_MS = 10_000;
 export class StreamManager {
   private readonly streams = new Map<string, ActiveStream>();
   private readonly feeds = new Map<string, CameraFeed>();
+  private readonly starting = new Set<Starting>();
   private closed = false;
 
   constructor(
@@ -128,11 +137,34 @@ export class StreamManager {
     };
     if (this.closed) fail('The device agent is shutting down');
     const camera = this.camera(req.cameraId) ?? fail(`Camera ${req.cameraId} does not exist on this device`);
+    const problem = offerProblem(req.offerSdp);
+    if (problem) fail(problem);
     const existing = this.streams.get(req.callId);
     if (existing) {
       if (existing.browserId !== req.browserId) fail(`Stream ${req.callId} belongs to another viewer`);
       this.end(existing, 'stopped'); // the same viewer restarts its stream
     }
+    const me: Starting = { linkId: req.linkId, cancelled: null };
+    this.starting.add(me);
+    try {
+      return await this.negotiate(req, camera, me);
+    } finally {
+      this.starting.delete(me);
+    }
+  }
+
+  /** start() after its checks: every await is followed by a check that the start was not cancelled. */
+  private async negotiate(
+    req: StartStreamRequest,
+    camera: CameraDevice,
+    me: Starting,
+  ): Promise<{ sdp: { type: 'answer'; sdp: string }; resolution: ResolutionOption }> {
+    const fail = (message: string): never => {
+      throw new CommandError(LINK_ERROR_CODES.inferenceEngineError, message);
+    };
+    const check = () => {
+      if (me.cancelled) fail(me.cancelled);
+    };
 
     const feed = this.feedOf(
       camera,
@@ -145,16 +177,20 @@ export class StreamManager {
       track = feed.addViewer(req.callId);
       // A network camera or file may not open: answer with its reason instead of a black stream.
       await feed.whenReady(this.options.firstFrameWaitMs ?? FIRST_FRAME_WAIT_MS);
+      check();
       // Send limit per stream (setParameters does not work in wrtc): see maxVideoKbps.
       await pc.setRemoteDescription({
         type: 'offer',
         sdp: capVideoBitrate(req.offerSdp, maxVideoKbps(feed.resolution)),
       });
+      check();
       const videoOffered = pc.getTransceivers().some((t) => t.receiver.track?.kind === 'video');
       if (!videoOffered) fail('The offer has no video section');
       const sender = pc.addTrack(track, new wrtc.MediaStream([track]) as unknown as MediaStream);
       const answer = await pc.createAnswer();
+      check();
       await pc.setLocalDescription(answer);
+      check();
       await waitForIceGathering(
         pc,
         this.options.iceGatheringWaitMs ?? ICE_GATHERING_WAIT_MS,
@@ -162,7 +198,14 @@ export class StreamManager {
       );
       const local = pc.localDescription;
       if (!local?.sdp) fail('No local description after ICE gathering');
+      check();
       if (this.closed) fail('The device agent is shutting down');
+      // Another start of this callId finished while this one negotiated: the later one wins, as above.
+      const other = this.streams.get(req.callId);
+      if (other) {
+        if (other.browserId !== req.browserId) fail(`Stream ${req.callId} belongs to another viewer`);
+        this.end(other, 'stopped');
+      }
 
       const stream: ActiveStream = {
         callId: req.callId,
@@ -177,6 +220,7 @@ export class StreamManager {
         feed,
         paused: false,
         queue: Promise.resolve(),
+        pending: 0,
       };
       this.streams.set(req.callId, stream);
       const onState = () => {
@@ -297,7 +341,8 @@ export class StreamManager {
 
   /** Runs `op` after the stream's earlier pause/resume finished. */
   private serially<T>(s: ActiveStream, op: () => Promise<T>): Promise<T> {
-    const next = s.queue.then(op, op);
+    s.pending++;
+    const next = s.queue.then(op, op).finally(() => s.pending--);
     s.queue = next.catch(() => undefined);
     return next;
   }
@@ -327,6 +372,7 @@ export class StreamManager {
 
   /** Ends every stream opened through a link (the link closed). */
   stopLink(linkId: string): number {
+    for (const st of this.starting) if (st.linkId === linkId) st.cancelled ??= 'The link closed';
     const mine = [...this.streams.values()].filter((s) => s.linkId === linkId);
     for (const s of mine) this.end(s, 'link-closed');
     return mine.length;
@@ -335,6 +381,7 @@ export class StreamManager {
   /** Ends every stream and refuses new ones. */
   closeAll(): void {
     this.closed = true;
+    for (const st of this.starting) st.cancelled ??= 'The device agent is shutting down';
     for (const s of [...this.streams.values()]) this.end(s, 'shutdown');
   }
 
@@ -343,7 +390,9 @@ export class StreamManager {
     this.streams.delete(s.callId);
     s.track?.stop();
     if (!s.paused) this.releaseViewer(s.feed, s.callId);
-    safeClose(s.pc);
+    // A pause/resume under way (replaceTrack in flight) finishes first; it sees the stream ended.
+    if (s.pending > 0) void s.queue.then(() => safeClose(s.pc));
+    else safeClose(s.pc);
     this.options.logger.info(`stream ${s.callId} ended (${reason})`);
     if (reason !== 'stopped') {
       try {

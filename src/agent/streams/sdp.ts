@@ -45,3 +45,19 @@ export function capVideoBitrate(sdp: string, maxKbps: number): string {
   }
   return out.join(eol);
 }
+
+/**
+ * Why an offer cannot be answered, checked before any peer connection is made for it; null when it may be.
+ * libwebrtc refuses an offer without a video section, ICE credentials or a DTLS fingerprint anyway, but only
+ * after a peer connection (threads, sockets) was made and a track taken for it; a link sending such offers by
+ * the dozen (the fuzz "link churn") then kept the agent busy long enough for its answers to meet the link's
+ * close (see src/agent/wrtc.ts: a send racing a closing data channel crashes wrtc).
+ */
+export function offerProblem(sdp: string): string | null {
+  const lines = sdp.split(/\r?\n/);
+  if (!lines.some((l) => l.startsWith('m=video'))) return 'The offer has no video section';
+  const has = (prefix: string) => lines.some((l) => l.startsWith(prefix));
+  if (!has('a=ice-ufrag:') || !has('a=ice-pwd:')) return 'The offer has no ICE credentials';
+  if (!has('a=fingerprint:')) return 'The offer has no DTLS fingerprint';
+  return null;
+}
