@@ -6,25 +6,11 @@ import {
   type RequestCheckInput,
   type RequestCheckOutcome,
 } from '../../../machines/cameras/opener.machine';
-import type { DeviceCamera, ResolutionOption } from '../../../src/protocol/commands';
 import { createMachineTestModel, runPaths, type Driver } from '../harness';
+import type { ResolutionOption } from '../../../src/protocol/commands';
+import { cam, done, fail, vga } from './fixtures';
 
 type Snap = SnapshotFrom<typeof openerMachine>;
-
-const cam = (deviceId: string): DeviceCamera => ({
-  id: `${deviceId}-cam0`,
-  camera_id: 'cam0',
-  uniqueCameraId: `${deviceId}-cam0`,
-  unique_id: 'u-cam0', // the same physical camera on both devices: the chooser
-  name: 'Camera 0',
-  label: 'Camera 0',
-  device_id: deviceId,
-  camera_type: 'physical',
-});
-const vga: ResolutionOption = { pixel_format: 'I420', width: 640, height: 480, fps: 30 };
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as EventObject;
-const fail = (id: string) =>
-  ({ type: `xstate.error.actor.${id}`, error: new Error('failed') }) as EventObject;
 
 /**
  * Sample events per state, pruned so the graph stays small: devices come up one after the other (dev-1,
