@@ -7,34 +7,14 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SimCamera } from '../../../src/agent/backends/sim/camera';
-import type { CameraDevice, CaptureHandle, FrameListener } from '../../../src/agent/backends/types';
+import type { CameraDevice } from '../../../src/agent/backends/types';
 import { silentLogger } from '../../../src/agent/log';
 import { StreamManager } from '../../../src/agent/streams/manager';
 import { offerProblem } from '../../../src/agent/streams/sdp';
 import { wrtc } from '../../../src/agent/wrtc';
-import type { ResolutionOption } from '../../../src/protocol';
+import { CountingCamera } from './helpers';
 
 const GARBAGE = 'v=0\r\no=- 0 0 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\n';
-
-class CountingCamera extends SimCamera {
-  started = 0;
-  running = 0;
-  override startCapture(resolution: ResolutionOption, onFrame: FrameListener): CaptureHandle {
-    const inner = super.startCapture(resolution, onFrame);
-    this.started++;
-    this.running++;
-    let stopped = false;
-    return {
-      stop: () => {
-        if (stopped) return;
-        stopped = true;
-        this.running--;
-        inner.stop();
-      },
-    };
-  }
-}
 
 function setup() {
   const camera = new CountingCamera('dev-churn', 1);

@@ -1,7 +1,10 @@
-/** Test helpers: a local Ed25519 key pair and JWKS, grant signing, and a fake ServerApi. */
+/** Test helpers: a local Ed25519 key pair and JWKS, grant signing, a fake ServerApi, a counting camera. */
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import type { CryptoKey, JSONWebKeySet } from 'jose';
+import { SimCamera } from '../../../src/agent/backends/sim/camera';
+import type { CaptureHandle, FrameListener } from '../../../src/agent/backends/types';
 import type { ServerApi } from '../../../src/agent/serverApi';
+import type { ResolutionOption } from '../../../src/protocol';
 
 export interface TestKeys {
   privateKey: CryptoKey;
@@ -56,4 +59,24 @@ export function fakeServerApi(
       return [...this.ipCameraList];
     },
   };
+}
+
+/** A SimCamera that records how many captures it started and how many of them are still running. */
+export class CountingCamera extends SimCamera {
+  started = 0;
+  running = 0;
+  override startCapture(resolution: ResolutionOption, onFrame: FrameListener): CaptureHandle {
+    const inner = super.startCapture(resolution, onFrame);
+    this.started++;
+    this.running++;
+    let stopped = false;
+    return {
+      stop: () => {
+        if (stopped) return;
+        stopped = true;
+        this.running--;
+        inner.stop();
+      },
+    };
+  }
 }

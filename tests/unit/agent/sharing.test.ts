@@ -4,34 +4,13 @@
  * on loopback (receivers decode with RTCVideoSink), and a camera that counts its captures.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { SimCamera } from '../../../src/agent/backends/sim/camera';
-import type { CameraDevice, CaptureHandle, FrameListener } from '../../../src/agent/backends/types';
+import type { CameraDevice } from '../../../src/agent/backends/types';
 import { silentLogger } from '../../../src/agent/log';
 import { StreamManager } from '../../../src/agent/streams/manager';
 import { nonstandard, wrtc } from '../../../src/agent/wrtc';
-import type { ResolutionOption } from '../../../src/protocol';
+import { CountingCamera } from './helpers';
 
 const QVGA = { pixel_format: 'I420', width: 320, height: 240, fps: 30 };
-
-/** A SimCamera that records how many captures it started and how many of them are still running. */
-class CountingCamera extends SimCamera {
-  started = 0;
-  running = 0;
-  override startCapture(resolution: ResolutionOption, onFrame: FrameListener): CaptureHandle {
-    const inner = super.startCapture(resolution, onFrame);
-    this.started++;
-    this.running++;
-    let stopped = false;
-    return {
-      stop: () => {
-        if (stopped) return;
-        stopped = true;
-        this.running--;
-        inner.stop();
-      },
-    };
-  }
-}
 
 interface Viewer {
   callId: string;
