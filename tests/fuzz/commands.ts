@@ -528,10 +528,10 @@ export async function fuzzCommands(
   let crashed: string[] | null = null;
   env.agent.child.once('exit', () => (crashed = recent.slice()));
 
-  const runCase = async (c: CommandCase) => {
-    await ensureLink();
+  /** Sends case `c` on `on` and records what came back. */
+  const sendAndRecord = async (on: FuzzLink, c: CommandCase) => {
     sent(c);
-    const o = await link.send(c.wire, c.replyId);
+    const o = await on.send(c.wire, c.replyId);
     const { outcome, problem } = judge(c, o);
     recorder.count('commands', c.target, outcome, o.ms, c.label);
     if (problem) {
@@ -546,24 +546,16 @@ export async function fuzzCommands(
     }
   };
 
+  const runCase = async (c: CommandCase) => {
+    await ensureLink();
+    await sendAndRecord(link, c);
+  };
+
   /** A text frame goes on a link of its own (the agent may take seconds to drop a link it broke). */
   const runOnSideLink = async (c: CommandCase) => {
     const side = new FuzzLink(await env.openOwnerLink());
-    sent(c);
     try {
-      const o = await side.send(c.wire, c.replyId);
-      const { outcome, problem } = judge(c, o);
-      recorder.count('commands', c.target, outcome, o.ms, c.label);
-      if (problem) {
-        recorder.fail({
-          area: 'commands',
-          target: c.target,
-          index: c.index,
-          label: c.label,
-          problem,
-          input: describeWire(c.wire),
-        });
-      }
+      await sendAndRecord(side, c);
     } finally {
       side.close();
     }
