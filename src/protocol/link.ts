@@ -63,6 +63,7 @@ export const ProgressMessage = z.object({
   requestId: z.string(),
   data: z.unknown(),
 });
+export type ProgressMessage = z.infer<typeof ProgressMessage>;
 
 /** Agent-pushed events. stream.status: a stream's state changed on the device (e.g. camera gone). */
 export const EventMessage = z.object({

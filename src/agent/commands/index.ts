@@ -15,4 +15,4 @@ export const handlers: Handlers = {
 
 export type { CommandContext } from './context';
 export { CommandError } from './errors';
-export type { CommandHandler, Handlers, ParsedRequest } from './registry';
+export type { CallScope, CommandHandler, Handlers, ParsedRequest } from './registry';

@@ -10,10 +10,20 @@ import type { CommandContext } from './context';
 /** The request payload after validation (defaults applied). */
 export type ParsedRequest<P extends DeviceProcess> = z.output<(typeof deviceCommands)[P]['request']>;
 
-/** Answers one process: resolves with the reply data, or throws (CommandError for a coded failure). */
+/** What one request may do besides answering: report progress (long commands, e.g. an image download). */
+export interface CallScope {
+  /** Sends a link `progress` message `{ process, requestId, data }` to the caller; ignored after the reply. */
+  progress(data: unknown): void;
+}
+
+/**
+ * Answers one process: resolves with the reply data, or throws (CommandError for a coded failure).
+ * `scope` reports progress of this request.
+ */
 export type CommandHandler<P extends DeviceProcess, C = CommandContext> = (
   payload: ParsedRequest<P>,
   ctx: C,
+  scope: CallScope,
 ) => Promise<CommandReply<P>>;
 
 /** One handler for every process. */

@@ -12,9 +12,9 @@ import {
   findTextProblem,
   isDeviceProcess,
 } from '../../protocol';
-import type { ReplyMessage } from '../../protocol';
+import type { ProgressMessage, ReplyMessage } from '../../protocol';
 import { CommandError } from '../commands/errors';
-import type { Handlers } from '../commands/registry';
+import type { CallScope, Handlers } from '../commands/registry';
 import type { Logger } from '../log';
 import { errorMessage } from '../log';
 
@@ -57,13 +57,15 @@ export function parseRawMessage(raw: unknown): Record<string, unknown> | undefin
  * Handles one message that should be a request. Resolves with the reply to send: ok with the handler's data,
  * or an error reply — malformed_message (not a request object, missing/invalid requestId or process),
  * unknown_process, invalid_payload (payload fails the request schema), the code of a thrown CommandError,
- * or internal_error (any other throw).
+ * or internal_error (any other throw). `sendProgress` carries the handler's progress messages (link.ts
+ * ProgressMessage) of this request until its reply.
  */
 export async function dispatchRequest<C>(
   raw: unknown,
   handlers: Handlers<C>,
   ctx: C,
   logger: Logger,
+  sendProgress?: (message: ProgressMessage) => void,
 ): Promise<ReplyMessage> {
   const message = parseRawMessage(raw);
   if (!message) {
@@ -107,8 +109,16 @@ export async function dispatchRequest<C>(
     );
   }
   try {
-    const handler = handlers[process] as (payload: unknown, ctx: C) => Promise<unknown>;
-    const data = await handler(input.data, ctx);
+    const handler = handlers[process] as (payload: unknown, ctx: C, scope: CallScope) => Promise<unknown>;
+    let ended = false;
+    const scope: CallScope = {
+      progress: (data) => {
+        if (!ended) sendProgress?.({ type: 'progress', process, requestId, data });
+      },
+    };
+    const data = await handler(input.data, ctx, scope).finally(() => {
+      ended = true;
+    });
     return { type: 'reply', process, requestId, ok: true, data };
   } catch (err) {
     if (err instanceof CommandError) return errorReply(process, requestId, err.code, err.message);

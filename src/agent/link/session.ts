@@ -179,7 +179,9 @@ export function attachLink<C>(conn: LinkConnection, deps: LinkDeps<C>): LinkSess
     if (state === 'hello') {
       void onHello(raw);
     } else if (state === 'ready' && ctx !== undefined) {
-      void dispatchRequest(raw, deps.handlers, ctx, log).then(send);
+      void dispatchRequest(raw, deps.handlers, ctx, log, (progress) => {
+        if (state === 'ready') send(progress);
+      }).then(send);
     } else if (state === 'verifying' && early.length < 100) {
       early.push(raw);
     }

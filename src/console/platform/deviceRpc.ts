@@ -40,6 +40,8 @@ interface Pending {
   resolve: (data: unknown) => void;
   reject: (error: DeviceCommandError) => void;
   timer: ReturnType<typeof setTimeout>;
+  /** The call's progress listener (restarts the time-out), when it asked for progress. */
+  progress?: (data: unknown) => void;
 }
 
 /** One open device link. */
@@ -120,22 +122,32 @@ export class DeviceLinkClient {
     }
     const requestId = randomId(16);
     const timeoutMs = options.timeoutMs ?? DEVICE_CALL_TIMEOUT_MS;
+    if (options.signal?.aborted) {
+      return Promise.reject(new DeviceCommandError('aborted', 'The call was canceled.', process));
+    }
     return new Promise<CommandReply<P>>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(requestId);
-        reject(
+      const onTimeout = () => {
+        this.settle(
+          requestId,
           new DeviceCommandError(
             LINK_ERROR_CODES.timeout,
             'Could not get an answer from the device.',
             process,
           ),
         );
-      }, timeoutMs);
-      this.pending.set(requestId, {
+      };
+      const onAbort = () =>
+        this.settle(requestId, new DeviceCommandError('aborted', 'The call was canceled.', process));
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      const pending: Pending = {
         process,
-        timer,
-        reject,
+        timer: setTimeout(onTimeout, timeoutMs),
+        reject: (error) => {
+          options.signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
         resolve: (data) => {
+          options.signal?.removeEventListener('abort', onAbort);
           const reply = deviceCommands[process].reply.safeParse(data);
           if (reply.success) resolve(reply.data as CommandReply<P>);
           else
@@ -143,7 +155,15 @@ export class DeviceLinkClient {
               new DeviceCommandError('invalid_reply', `The device answered ${process} wrongly.`, process),
             );
         },
-      });
+        progress: options.onProgress
+          ? (data) => {
+              clearTimeout(pending.timer);
+              pending.timer = setTimeout(onTimeout, timeoutMs);
+              options.onProgress?.(data);
+            }
+          : undefined,
+      };
+      this.pending.set(requestId, pending);
       Promise.resolve(this.conn.send({ type: 'request', process, requestId, payload: checked.data })).catch(
         () =>
           this.settle(
@@ -211,8 +231,11 @@ export class DeviceLinkClient {
       case 'event':
         this.onEvent?.(msg.name, msg.data);
         return;
+      case 'progress':
+        this.pending.get(msg.requestId)?.progress?.(msg.data);
+        return;
       default:
-        return; // progress: not used yet
+        return;
     }
   }
 

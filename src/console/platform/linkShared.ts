@@ -42,6 +42,13 @@ export function randomId(bytes = 12): string {
 }
 
 export interface CallOptions {
-  /** Time-out of this call, ms (default DEVICE_CALL_TIMEOUT_MS). */
+  /**
+   * Time-out of this call, ms (default DEVICE_CALL_TIMEOUT_MS). With `onProgress`, the time allowed without
+   * any word from the device: each progress message restarts it (a download may run for minutes).
+   */
   timeoutMs?: number;
+  /** Receives the command's progress messages' `data` (unvalidated: the listener checks what it reads). */
+  onProgress?: (data: unknown) => void;
+  /** Aborting rejects the call with 'aborted' (the device is not told: send its cancel command too). */
+  signal?: AbortSignal;
 }
