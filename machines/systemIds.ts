@@ -6,5 +6,9 @@ export const SYSTEM_IDS = {
   devicePool: 'devicePool',
   streams: 'streams',
   notifications: 'notifications',
+  containers: 'containers',
+  containerActions: 'containerActions',
+  containerLogs: 'containerLogs',
+  environments: 'environments',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

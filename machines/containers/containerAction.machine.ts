@@ -1,0 +1,501 @@
+/**
+ * One container action — spec §4 "Container action (create, start, stop, remove): a create first checks the
+ * image on the device. A 404 offers a download; any other non-200 shows a failure dialog. … Jupyter start
+ * follows create/start when selected"; §3 Docker process; §8 "Environment not found, then a download
+ * offer", "Image check failed", "Unknown action", "Container action failed", Docker "Unexpected response",
+ * "Unknown Docker Action", "Container action has been failed".
+ *
+ * Spawned by the registry (containerActions.machine.ts), one per `${deviceId}:${envName}`.
+ * create: `checkingImage` (check-docker-image) → 200 `creating` (docker-create); 404 `offeringDownload`
+ * ("Environment not found", the image and its size; the view offers Download / Cancel) → `downloading`
+ * (download-docker-image; `action.progress` events carry the overall percent) → `creating`. Cancel while
+ * downloading → `cancelingDownload` (cancel-docker-download; leaving `downloading` aborts the call) → back to
+ * the offer, from which the user may download again or cancel. A failed download returns to the offer with
+ * the error. Any other check status → `failed` with the "Image check failed" dialog and the device's words.
+ * start / stop / remove: `running` (docker-start | docker-stop | docker-remove). After create or start with
+ * Jupyter selected: `startingJupyter` (start-jupyter). An action not of §4 fails with "Unknown action".
+ * `following`: a Docker process already running on the device (found after a reload, or started by another
+ * tab) is followed through the registry's `action.process` events until it ends.
+ *
+ * Context is the §3 Docker process (device, docker, envName, message, error, started, ended, gpu) plus the
+ * download percent. Tags for views: 'busy' (working), 'downloading', 'awaitingConfirm' (the download
+ * offer), 'done', 'succeeded', 'failed', 'canceled'. Every end is reported to `reportTo` (`action.ended`);
+ * failures also `emit` a dialog. The device commands are the named actors, provided by
+ * src/console/features/containers/actors.ts.
+ */
+import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { CONTAINER_TEXTS, type Container, type DockerProcess } from '../../src/protocol/containers';
+import type { ConsoleEmitted } from '../notifications/emitted';
+import {
+  actionFailureMessage,
+  imageCheckFailureMessage,
+  imageCheckOutcome,
+  isContainerAction,
+  type ContainerAction,
+} from './containerActionChecks';
+
+/** The steps' words (Docker process `message`, §3), English; the views translate the §8 ones. */
+export const ACTION_STEPS = {
+  checking: 'Checking the image',
+  downloading: 'Downloading the image',
+  canceling: 'Canceling the download',
+  creating: 'Creating the container',
+  running: 'Running the action',
+  jupyter: 'Starting Jupyter',
+  done: 'Done',
+  canceled: 'Canceled',
+} as const;
+
+/** What starts an action (from a view, through the registry). */
+export interface ContainerActionRequest {
+  deviceId: string;
+  /** The device's name (§3 Container deviceName), for texts. */
+  deviceName: string;
+  /** The environment alias (§3 Docker process envName); null for a container the console did not make. */
+  envName: string | null;
+  /** Image reference `repository:tag` (§3 Docker process docker). */
+  image: string;
+  /** One of §4's create | start | stop | remove; anything else fails with "Unknown action". */
+  action: ContainerAction | (string & {});
+  /** The container, for start / stop / remove. */
+  containerId?: string | null;
+  /** Start Jupyter after create / start (§4). */
+  jupyter: boolean;
+  /** The port Jupyter listens on inside the container (create). */
+  jupyterPort?: number | null;
+  /** Ask for the GPU (create). */
+  gpu: boolean;
+  /** The image's download size, MB (shown in the download offer); null when unknown. */
+  sizeMb?: number | null;
+}
+
+export interface ContainerActionInput extends ContainerActionRequest {
+  /** The registry key `${deviceId}:${envName}`. */
+  key: string;
+  /** Who hears `action.ended` (the registry); null when run alone. */
+  reportTo?: AnyActorRef | null;
+  /** Clock, ms since the epoch (the registry's). */
+  now?: () => number;
+  /** A Docker process running on the device to follow instead of starting anything (after a reload). */
+  follow?: DockerProcess | null;
+}
+
+/** §3 Docker process, plus what the flow needs. */
+export interface ContainerActionContext {
+  key: string;
+  /** §3 device: the device id. */
+  device: string;
+  deviceName: string;
+  /** §3 docker: the image reference. */
+  docker: string;
+  envName: string | null;
+  action: string;
+  containerId: string | null;
+  /** §3 message: the current step in words, or the device's words after a failed check. */
+  message: string;
+  /** §3 error: the §8 failure text, null while fine. */
+  error: string | null;
+  /** §3 started / ended: ms since the epoch (ended null while running). */
+  started: number;
+  ended: number | null;
+  gpu: boolean;
+  jupyter: boolean;
+  jupyterPort: number | null;
+  sizeMb: number | null;
+  /** Download progress 0–100, null when no download runs. */
+  percent: number | null;
+  /** The container after create / start / stop / start-jupyter. */
+  container: Container | null;
+  reportTo: AnyActorRef | null;
+  now: () => number;
+  follow: DockerProcess | null;
+}
+
+/** What the action tells the registry when it ends. */
+export interface ActionEndedReport {
+  type: 'action.ended';
+  key: string;
+  deviceId: string;
+  outcome: 'succeeded' | 'failed' | 'canceled';
+}
+
+export type ContainerActionEvent =
+  /** The user accepts the download offer (§4), or downloads again after a cancel. */
+  | { type: 'action.download' }
+  /** The user cancels the offer, or the running download (§4 cancelable). */
+  | { type: 'action.cancel' }
+  /** Download progress (from `downloadImage`): overall percent 0–100. */
+  | { type: 'action.progress'; percent: number }
+  | { type: 'action.downloaded' }
+  | { type: 'action.downloadFailed'; error: unknown }
+  /** A Docker process report for this action's key (registry, CONTAINER_EVENTS.process). */
+  | { type: 'action.process'; process: DockerProcess };
+
+const notProvided = (name: string): never => {
+  throw new Error(`containerAction: actor '${name}' is not provided`);
+};
+
+/** Inputs of the device commands. */
+export interface ImageInput {
+  deviceId: string;
+  image: string;
+  envName: string | null;
+}
+export interface CreateInput extends ImageInput {
+  jupyterPort: number | null;
+  gpu: boolean;
+}
+export interface DockerActionInput {
+  deviceId: string;
+  action: 'start' | 'stop' | 'remove';
+  containerId: string;
+}
+
+/** The action's effects, named; src/console/features/containers/actors.ts provides them. */
+export const containerActionActors = {
+  /** check-docker-image → { status, message } (§4: 200 present, 404 missing, else failed). */
+  checkImage: fromPromise<{ status: number; message: string }, ImageInput>(async () =>
+    notProvided('checkImage'),
+  ),
+  /**
+   * download-docker-image with progress: sends `action.progress` { percent } per progress message, then
+   * `action.downloaded` or `action.downloadFailed` { error }. Stopped = the call is aborted.
+   */
+  downloadImage: fromCallback<ContainerActionEvent, ImageInput>(() => notProvided('downloadImage')),
+  /** cancel-docker-download → canceled. */
+  cancelDownload: fromPromise<boolean, ImageInput>(async () => notProvided('cancelDownload')),
+  /** docker-create → the container (created, not started). */
+  createContainer: fromPromise<Container, CreateInput>(async () => notProvided('createContainer')),
+  /** docker-start | docker-stop → the container; docker-remove → null. */
+  runDockerAction: fromPromise<Container | null, DockerActionInput>(async () =>
+    notProvided('runDockerAction'),
+  ),
+  /** start-jupyter → the container (Jupyter answering HTTP). */
+  startJupyter: fromPromise<Container, { deviceId: string; containerId: string }>(async () =>
+    notProvided('startJupyter'),
+  ),
+};
+
+const imageInput = ({ context }: { context: ContainerActionContext }): ImageInput => ({
+  deviceId: context.device,
+  image: context.docker,
+  envName: context.envName,
+});
+
+export const containerActionMachine = setup({
+  types: {
+    context: {} as ContainerActionContext,
+    events: {} as ContainerActionEvent,
+    input: {} as ContainerActionInput,
+    emitted: {} as ConsoleEmitted,
+  },
+  actors: containerActionActors,
+  actions: {
+    step: assign((_, params: { message: string }) => ({ message: params.message })),
+    keepPercent: assign({
+      percent: ({ context, event }) => (event.type === 'action.progress' ? event.percent : context.percent),
+    }),
+    startPercent: assign({ percent: 0, error: null }),
+    clearPercent: assign({ percent: null }),
+    keepContainer: assign({
+      container: (_, params: { container: Container | null }) => params.container,
+      containerId: ({ context }, params: { container: Container | null }) =>
+        params.container?.Id ?? context.containerId,
+    }),
+    /** §8: "Environment not found", then the download offer. */
+    offerDownload: assign({ message: CONTAINER_TEXTS.envNotFound, percent: null }),
+    /** A download failed (not canceled): back to the offer with the reason. */
+    keepDownloadError: assign({
+      error: ({ event }) =>
+        event.type === 'action.downloadFailed' ? actionFailureMessage(event.error) : null,
+      message: CONTAINER_TEXTS.envNotFound,
+      percent: null,
+    }),
+    fail: assign((_, params: { error: string; message: string }) => ({
+      error: params.error,
+      message: params.message,
+      percent: null,
+    })),
+    /** The failure dialog (§8 title, the device's or the flow's words). */
+    emitFailure: emit(({ context }): ConsoleEmitted => ({
+      type: 'dialog',
+      title: context.error ?? CONTAINER_TEXTS.actionFailed,
+      message: context.message,
+    })),
+    stampEnded: assign({ ended: ({ context }) => context.now() }),
+    followProcess: assign(({ event }) => {
+      if (event.type !== 'action.process') return {};
+      const p = event.process;
+      return { message: p.message, error: p.error, percent: p.percent, started: p.started };
+    }),
+    report: enqueueActions(({ context, enqueue }, params: { outcome: ActionEndedReport['outcome'] }) => {
+      if (!context.reportTo) return;
+      const report: ActionEndedReport = {
+        type: 'action.ended',
+        key: context.key,
+        deviceId: context.device,
+        outcome: params.outcome,
+      };
+      enqueue.sendTo(context.reportTo, report);
+    }),
+  },
+  guards: {
+    following: ({ context }) => context.follow !== null,
+    isCreate: ({ context }) => context.action === 'create',
+    isDockerAction: ({ context }) =>
+      isContainerAction(context.action) && context.action !== 'create' && !!context.containerId,
+    imagePresent: (_, params: { status: number }) => imageCheckOutcome(params) === 'present',
+    imageMissing: (_, params: { status: number }) => imageCheckOutcome(params) === 'missing',
+    wantsJupyter: ({ context }) =>
+      context.jupyter && (context.action === 'create' || context.action === 'start'),
+    processEnded: ({ event }) => event.type === 'action.process' && event.process.ended !== null,
+    processFailed: ({ event }) =>
+      event.type === 'action.process' && event.process.ended !== null && event.process.error !== null,
+    followingDownload: ({ context }) => context.follow?.action === 'download',
+  },
+}).createMachine({
+  id: 'containerAction',
+  context: ({ input }) => {
+    const now = input.now ?? (() => 0);
+    const f = input.follow ?? null;
+    return {
+      key: input.key,
+      device: input.deviceId,
+      deviceName: input.deviceName,
+      docker: f?.docker ?? input.image,
+      envName: f?.envName ?? input.envName,
+      action: input.action,
+      containerId: input.containerId ?? null,
+      message: f?.message ?? '',
+      error: null,
+      started: f?.started ?? now(),
+      ended: null,
+      gpu: f?.gpu ?? input.gpu,
+      jupyter: input.jupyter,
+      jupyterPort: input.jupyterPort ?? null,
+      sizeMb: input.sizeMb ?? null,
+      percent: f?.percent ?? null,
+      container: null,
+      reportTo: input.reportTo ?? null,
+      now,
+      follow: f,
+    };
+  },
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [
+        { guard: 'following', target: 'following' },
+        { guard: 'isCreate', target: 'checkingImage' },
+        { guard: 'isDockerAction', target: 'running' },
+        {
+          target: 'failed',
+          actions: {
+            type: 'fail',
+            params: ({ context }) => ({ error: CONTAINER_TEXTS.unknownAction, message: context.action }),
+          },
+        },
+      ],
+    },
+    checkingImage: {
+      tags: ['busy'],
+      entry: { type: 'step', params: { message: ACTION_STEPS.checking } },
+      invoke: {
+        src: 'checkImage',
+        input: imageInput,
+        onDone: [
+          { guard: { type: 'imagePresent', params: ({ event }) => event.output }, target: 'creating' },
+          {
+            guard: { type: 'imageMissing', params: ({ event }) => event.output },
+            target: 'offeringDownload',
+            actions: 'offerDownload',
+          },
+          {
+            target: 'failed',
+            actions: {
+              type: 'fail',
+              params: ({ event }) => ({
+                error: CONTAINER_TEXTS.imageCheckFailed,
+                message: imageCheckFailureMessage(event.output),
+              }),
+            },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'fail',
+            params: ({ event }) => ({
+              error: CONTAINER_TEXTS.imageCheckFailed,
+              message: actionFailureMessage(event.error),
+            }),
+          },
+        },
+      },
+    },
+    offeringDownload: {
+      tags: ['awaitingConfirm'],
+      on: {
+        'action.download': { target: 'downloading' },
+        'action.cancel': { target: 'canceled' },
+      },
+    },
+    downloading: {
+      tags: ['busy', 'downloading'],
+      entry: ['startPercent', { type: 'step', params: { message: ACTION_STEPS.downloading } }],
+      invoke: { src: 'downloadImage', input: imageInput },
+      on: {
+        'action.progress': { actions: 'keepPercent' },
+        'action.downloaded': { target: 'creating', actions: 'clearPercent' },
+        'action.downloadFailed': { target: 'offeringDownload', actions: 'keepDownloadError' },
+        'action.cancel': { target: 'cancelingDownload' },
+      },
+    },
+    cancelingDownload: {
+      tags: ['busy', 'downloading'],
+      entry: { type: 'step', params: { message: ACTION_STEPS.canceling } },
+      invoke: {
+        src: 'cancelDownload',
+        input: imageInput,
+        // Canceled or not (it may have just ended), the call is aborted: the offer shows again.
+        onDone: { target: 'offeringDownload', actions: 'offerDownload' },
+        onError: { target: 'offeringDownload', actions: 'offerDownload' },
+      },
+    },
+    creating: {
+      tags: ['busy'],
+      entry: { type: 'step', params: { message: ACTION_STEPS.creating } },
+      invoke: {
+        src: 'createContainer',
+        input: ({ context }) => ({
+          ...imageInput({ context }),
+          jupyterPort: context.jupyter ? (context.jupyterPort ?? 8888) : null,
+          gpu: context.gpu,
+        }),
+        onDone: [
+          {
+            guard: 'wantsJupyter',
+            target: 'startingJupyter',
+            actions: { type: 'keepContainer', params: ({ event }) => ({ container: event.output }) },
+          },
+          {
+            target: 'succeeded',
+            actions: { type: 'keepContainer', params: ({ event }) => ({ container: event.output }) },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'fail',
+            params: ({ event }) => ({
+              error: CONTAINER_TEXTS.actionFailed,
+              message: actionFailureMessage(event.error),
+            }),
+          },
+        },
+      },
+    },
+    running: {
+      tags: ['busy'],
+      entry: { type: 'step', params: { message: ACTION_STEPS.running } },
+      invoke: {
+        src: 'runDockerAction',
+        input: ({ context }) => ({
+          deviceId: context.device,
+          action: context.action as DockerActionInput['action'],
+          containerId: context.containerId!,
+        }),
+        onDone: [
+          {
+            guard: 'wantsJupyter',
+            target: 'startingJupyter',
+            actions: { type: 'keepContainer', params: ({ event }) => ({ container: event.output }) },
+          },
+          {
+            target: 'succeeded',
+            actions: { type: 'keepContainer', params: ({ event }) => ({ container: event.output }) },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'fail',
+            params: ({ event }) => ({
+              error: CONTAINER_TEXTS.actionFailed,
+              message: actionFailureMessage(event.error),
+            }),
+          },
+        },
+      },
+    },
+    startingJupyter: {
+      tags: ['busy'],
+      entry: { type: 'step', params: { message: ACTION_STEPS.jupyter } },
+      invoke: {
+        src: 'startJupyter',
+        input: ({ context }) => ({ deviceId: context.device, containerId: context.containerId! }),
+        onDone: {
+          target: 'succeeded',
+          actions: { type: 'keepContainer', params: ({ event }) => ({ container: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'fail',
+            params: ({ event }) => ({
+              error: CONTAINER_TEXTS.actionFailed,
+              message: actionFailureMessage(event.error),
+            }),
+          },
+        },
+      },
+    },
+    following: {
+      tags: ['busy'],
+      on: {
+        'action.process': [
+          { guard: 'processFailed', target: 'failed', actions: 'followProcess' },
+          { guard: 'processEnded', target: 'succeeded', actions: 'followProcess' },
+          { actions: 'followProcess' },
+        ],
+        // §4 cancelable: a followed download is canceled on the device; its end arrives as a process event.
+        'action.cancel': { guard: 'followingDownload', target: 'cancelingFollowed' },
+      },
+    },
+    cancelingFollowed: {
+      tags: ['busy', 'downloading'],
+      entry: { type: 'step', params: { message: ACTION_STEPS.canceling } },
+      invoke: {
+        src: 'cancelDownload',
+        input: imageInput,
+        onDone: { target: 'canceled' },
+        onError: { target: 'canceled' },
+      },
+    },
+    succeeded: {
+      type: 'final',
+      tags: ['done', 'succeeded'],
+      entry: [
+        { type: 'step', params: { message: ACTION_STEPS.done } },
+        'clearPercent',
+        'stampEnded',
+        { type: 'report', params: { outcome: 'succeeded' } },
+      ],
+    },
+    failed: {
+      type: 'final',
+      tags: ['done', 'failed'],
+      entry: ['stampEnded', 'emitFailure', { type: 'report', params: { outcome: 'failed' } }],
+    },
+    canceled: {
+      type: 'final',
+      tags: ['done', 'canceled'],
+      entry: [
+        { type: 'step', params: { message: ACTION_STEPS.canceled } },
+        'clearPercent',
+        'stampEnded',
+        { type: 'report', params: { outcome: 'canceled' } },
+      ],
+    },
+  },
+});
