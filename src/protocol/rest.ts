@@ -12,4 +12,5 @@ export * from './usage';
 export * from './signalling';
 export * from './agent';
 export * from './meta';
+export * from './containers';
 export * from './routes';

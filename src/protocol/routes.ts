@@ -6,6 +6,7 @@
 import { accountRoutes } from './accounts';
 import { agentRoutes } from './agent';
 import { cameraRoutes } from './cameras';
+import { containerRoutes } from './containers';
 import { deviceRoutes } from './devices';
 import { layoutRoutes } from './layout';
 import { metaRoutes } from './meta';
@@ -22,6 +23,7 @@ export const restRoutes = {
   ...signallingRoutes,
   ...agentRoutes,
   ...metaRoutes,
+  ...containerRoutes,
 } satisfies Record<string, RestRoute>;
 
 export type RestRoutes = typeof restRoutes;

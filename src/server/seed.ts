@@ -6,14 +6,15 @@
  *   ensureGroups   a small device-group and camera-group tree for a user (§3 Group)
  *   ensureIpCamera by (owner, label): an IP camera reached through one of the owner's devices (§3 IP camera)
  *   setStreamLimit a device's max concurrent streams (§3 stream limit; usage/check_stream_limit)
+ *   ensureEnvironments  the default environment catalogue when the catalogue is empty (§2 /containers)
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Role } from '../protocol';
+import { EnvironmentInput, type Role } from '../protocol';
 import { hashPassword, verifyPassword } from './auth/passwords';
 import { DEFAULT_ROLES } from './config';
 import type { ServerContext } from './context';
-import { devices, groups, ipCameras, streamLimits, users } from './db/schema';
+import { devices, environments, groups, ipCameras, streamLimits, users } from './db/schema';
 import { issueDeviceToken } from './routes/devices';
 
 export interface EnsureUserInput {
@@ -62,6 +63,11 @@ export interface Seed {
    * is_quota_available = numOfCameras <= maxStreams). @throws Error on a negative or non-integer limit.
    */
   setStreamLimit(deviceRowId: string, maxStreams: number): Promise<void>;
+  /**
+   * Adds the default environment catalogue (DEFAULT_ENVIRONMENTS) when the catalogue is empty; an admin's
+   * catalogue is never touched. Resolves with the number of environments added.
+   */
+  ensureEnvironments(): Promise<number>;
 }
 
 /** A new device peer id: 'dev-' + 16 hex digits. */
@@ -194,5 +200,68 @@ export function createSeed(ctx: ServerContext): Seed {
         .values({ deviceRowId, maxStreams })
         .onConflictDoUpdate({ target: streamLimits.deviceRowId, set: { maxStreams } });
     },
+
+    async ensureEnvironments() {
+      const [any] = await db.select({ id: environments.id }).from(environments).limit(1);
+      if (any) return 0;
+      const rows = DEFAULT_ENVIRONMENTS.map((e) => EnvironmentInput.parse(e));
+      const added = await db
+        .insert(environments)
+        .values(
+          rows.map((e) => ({
+            alias: e.alias,
+            name: e.name,
+            description: e.description,
+            image: e.image,
+            tags: e.tags,
+            jupyter: e.jupyter,
+            jupyterPort: e.jupyter_port,
+            gpu: e.gpu,
+            public: e.public,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: environments.id });
+      return added.length;
+    },
   };
 }
+
+/**
+ * The catalogue a new installation starts with (spec §2 /containers). The images are those the `sim`
+ * backend's registry knows (src/agent/containers/simRegistry.ts), so the demo's simulated devices can pull
+ * and run them; on a real device they are pulled from the registry the device's Docker engine uses.
+ */
+export const DEFAULT_ENVIRONMENTS: readonly EnvironmentInput[] = [
+  {
+    alias: 'pytorch-jupyter',
+    name: 'PyTorch with JupyterLab',
+    description:
+      'PyTorch 2.3 with CUDA, torchvision and JupyterLab, for training and trying models on the device.',
+    image: 'edge/jupyter-pytorch',
+    tags: [
+      { tag: '2.3-jetson', platform: 'jetson', size_mb: 5200 },
+      { tag: '2.3-x86', platform: 'x86', size_mb: 7400 },
+    ],
+    jupyter: true,
+    gpu: true,
+  },
+  {
+    alias: 'tensorflow-jupyter',
+    name: 'TensorFlow with JupyterLab',
+    description: 'TensorFlow 2.16 with Keras and JupyterLab.',
+    image: 'edge/jupyter-tensorflow',
+    tags: [{ tag: '2.16', platform: 'any', size_mb: 6100 }],
+    jupyter: true,
+    gpu: true,
+  },
+  {
+    alias: 'python',
+    name: 'Python 3.11',
+    description: 'A plain Python 3.11 environment for scripts and services.',
+    image: 'edge/python',
+    tags: [{ tag: '3.11', platform: 'any', size_mb: 150 }],
+    jupyter: false,
+    gpu: false,
+  },
+];

@@ -168,3 +168,25 @@ export const serverKeys = pgTable('server_keys', {
 
 /** Default max_streams when a device has no stream_limits row. */
 export const DEFAULT_MAX_STREAMS = 16;
+
+/**
+ * The environment catalogue (spec §2 /containers, /admin-panel/dockers; src/protocol/containers.ts
+ * Environment): Docker images users can run on their devices. `tags` is an EnvTag[] (validated on the way in).
+ * Containers live on the devices, not here.
+ */
+export const environments = pgTable('environments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  alias: text('alias').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  image: text('image').notNull(),
+  tags: jsonb('tags')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  jupyter: boolean('jupyter').notNull().default(false),
+  jupyterPort: integer('jupyter_port').notNull().default(8888),
+  gpu: boolean('gpu').notNull().default(true),
+  public: boolean('public').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,6 +7,7 @@ import type { ServerContext } from '../context';
 import { accountHandlers } from './accounts';
 import { agentHandlers } from './agent';
 import { cameraHandlers } from './cameras';
+import { containerHandlers } from './containers';
 import { deviceHandlers } from './devices';
 import { layoutHandlers } from './layout';
 import { metaHandlers } from './meta';
@@ -26,5 +27,6 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...signallingHandlers(ctx, app),
     ...agentHandlers(ctx, app),
     ...metaHandlers(ctx, app),
+    ...containerHandlers(ctx, app),
   };
 }
