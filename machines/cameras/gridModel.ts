@@ -1,0 +1,193 @@
+/**
+ * The camera grid's model (cameraGrid.machine.ts): its context, input and events, the §8 texts it shows, and
+ * the pure helpers its actions use (saved form of the entries, placeholder cameras of restored streams,
+ * streams per device, the opener request of an open event). No XState actions here: the machine owns
+ * every transition.
+ */
+import type { ActorRefFrom } from 'xstate';
+import type { DeviceCamera, ResolutionOption } from '../../src/protocol/commands';
+import type { CameraLayoutSize } from '../../src/protocol/constants';
+import type { Device, IpCamera, LayoutCell, SavedStream } from '../../src/protocol/rest';
+import type { DeviceCamerasReport, DeviceStatusReport } from '../devices/deviceConnection.machine';
+import {
+  OPENER_TEXTS,
+  type KnownDevice,
+  type OpenerReport,
+  type OpenRequest,
+  type openerMachine,
+} from './opener.machine';
+import type { StreamClosedReport, streamMachine } from './stream.machine';
+
+export type StreamRef = ActorRefFrom<typeof streamMachine>;
+export type OpenerRef = ActorRefFrom<typeof openerMachine>;
+export type {
+  CameraCandidate,
+  KnownDevice,
+  OpenRequest,
+  RequestCheck,
+  RequestCheckInput,
+  RequestCheckOutcome,
+} from './opener.machine';
+
+/** Debounce of the layout PUT after the last change, ms. */
+export const LAYOUT_SAVE_DEBOUNCE_MS = 1_000;
+
+/** One open stream on the grid. */
+export interface GridEntry {
+  streamId: string;
+  /** Camera identity in the saved layout (gridLayout.cameraKey). */
+  key: string;
+  deviceId: string;
+  camera: DeviceCamera;
+  /** Grid page, 0-based. */
+  page: number;
+  /** react-grid-layout item; i = streamId. */
+  cell: LayoutCell;
+  ref: StreamRef;
+}
+
+/** Outcome of GET camera-layout (with the devices its streams need, and the server's IP cameras). */
+export interface LoadedLayout {
+  streams: SavedStream[];
+  /** The devices the saved streams are on (those still owned by the user). */
+  devices: Device[];
+  /** GET ip-cameras (§3: listed from the server, each with the device that reaches it). */
+  ipCameras: IpCamera[];
+}
+
+export interface CameraGridContext {
+  entries: GridEntry[];
+  /** The page shown, 0-based. */
+  page: number;
+  devices: Record<string, KnownDevice>;
+  /** IP cameras listed by the server. */
+  ipCameras: IpCamera[];
+  /** Prefix of stream ids (this tab's browser id), so callIds are unique across tabs. */
+  idPrefix: string;
+  /** Streams opened so far (for the next id). */
+  opened: number;
+  /** The last admission of the opener taken (`opener.admitted` seq). */
+  admitted: number;
+  /** A change arrived while saving: save again afterwards. */
+  dirty: boolean;
+  /** The stream in the modal. */
+  modalStreamId: string | null;
+}
+
+export interface CameraGridInput {
+  idPrefix?: string;
+}
+
+export type CameraGridEvent =
+  | {
+      type: 'stream.open';
+      deviceId: string;
+      camera: DeviceCamera;
+      resolution?: ResolutionOption;
+      chooseResolution?: boolean;
+      /** When given and not connected, the grid asks the pool to connect it (§8 "connection is still attempted"). */
+      device?: Device;
+    }
+  /** Open an IP camera listed by the server (§3) through the device that reaches it. */
+  | { type: 'stream.openIp'; ipCameraId: string; chooseResolution?: boolean }
+  | OpenerReport
+  | { type: 'stream.close'; streamId: string }
+  | { type: 'grid.page'; page: number }
+  /** Cells of the shown page after a drag or resize (react-grid-layout's layout). */
+  | { type: 'grid.layout'; cells: LayoutCell[] }
+  | { type: 'grid.size'; streamId: string; size: CameraLayoutSize }
+  /** Root system on sign-in: load the saved layout and reopen its streams. */
+  | { type: 'grid.load' }
+  /** Root system, on sign-out: close every stream (not saved). */
+  | { type: 'streams.reset' }
+  | { type: 'modal.open'; streamId: string }
+  | { type: 'modal.close' }
+  | { type: 'modal.minimize' }
+  | { type: 'modal.restore' }
+  /** "I understood" (or "Camera Page") on the Minimized dialog. */
+  | { type: 'modal.ack' }
+  /** Internal: the layout changed (saved after the debounce). */
+  | { type: 'layout.changed' }
+  | DeviceStatusReport
+  | DeviceCamerasReport
+  | StreamClosedReport;
+
+/** §8 texts. */
+export const GRID_TEXTS = {
+  deviceWarningTitle: 'Device Warning',
+  deviceWarning: 'The device is not connected. Connect it first (the connection is still attempted).',
+  quotaExceeded: OPENER_TEXTS.quotaExceeded,
+  conflictTitle: 'Camera Conflict',
+  saveFailed: 'The camera layout could not be saved.',
+  minimized: 'Minimized - Stream is still going on. You can use the camera page to monitor and manage',
+} as const;
+
+/** The saved form of the entries (PUT camera-layout). */
+export function toSavedStreams(entries: readonly GridEntry[]): SavedStream[] {
+  return entries.map((e) => {
+    const resolution = e.ref.getSnapshot().context.resolution;
+    return {
+      key: e.key,
+      deviceId: e.deviceId,
+      cameraId: e.camera.camera_id,
+      page: e.page,
+      cell: { ...e.cell, i: e.streamId },
+      ...(resolution ? { resolution } : {}),
+    };
+  });
+}
+
+/** A camera known only by its id (a restored stream before its device listed its cameras). */
+export function placeholderCamera(deviceId: string, cameraId: string, key: string): DeviceCamera {
+  const ip = key.startsWith('ip:');
+  return {
+    id: ip ? cameraId : `${deviceId}-${cameraId}`,
+    camera_id: cameraId,
+    uniqueCameraId: `${deviceId}-${cameraId}`,
+    unique_id: cameraId,
+    name: cameraId,
+    label: cameraId,
+    device_id: deviceId,
+    camera_type: ip ? 'ip' : 'physical',
+  };
+}
+
+/** Streams per device (what the opener counts for the quota check). */
+export function streamsPerDevice(entries: readonly GridEntry[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const e of entries) out[e.deviceId] = (out[e.deviceId] ?? 0) + 1;
+  return out;
+}
+
+/** The request a `stream.open` / `stream.openIp` asks the opener for (null: an IP camera without device). */
+export function requestOf(
+  context: CameraGridContext,
+  event: CameraGridEvent,
+): Omit<OpenRequest, 'id'> | null {
+  if (event.type === 'stream.open') {
+    return {
+      deviceId: event.deviceId,
+      camera: event.camera,
+      resolution: event.resolution ?? null,
+      chooseResolution: event.chooseResolution ?? false,
+    };
+  }
+  if (event.type !== 'stream.openIp') return null;
+  const ip = context.ipCameras.find((c) => c.id === event.ipCameraId);
+  // §3: camera ids without deviceId are skipped.
+  if (!ip?.deviceId) return null;
+  const listed = context.devices[ip.deviceId]?.cameras.find(
+    (c) => c.camera_type === 'ip' && c.camera_id === ip.id,
+  );
+  const camera: DeviceCamera = listed ?? {
+    ...placeholderCamera(ip.deviceId, ip.id, `ip:${ip.id}`),
+    name: ip.label,
+    label: ip.label,
+  };
+  return {
+    deviceId: ip.deviceId,
+    camera,
+    resolution: null,
+    chooseResolution: event.chooseResolution ?? false,
+  };
+}
