@@ -14,11 +14,15 @@ import type { DataConnection } from 'peerjs';
 import { X86_CHIPSET_ID } from '../protocol';
 import type { IceServer } from '../protocol';
 import { createHostBackend } from './backends/host/backend';
+import { readNvidiaGpus } from './backends/host/gpu';
 import { createIpCamera } from './backends/ipCameras';
 import { createSimBackend } from './backends/sim/backend';
 import type { Backend } from './backends/types';
 import { handlers } from './commands';
 import type { CommandContext } from './commands';
+import { ProcessTracker, createContainerEngine, parseDockerHost, webTargetLookup } from './containers';
+import type { ContainerEngine, WebTarget } from './containers';
+import type { DockerEndpoint } from './containers';
 import { createLogger, errorMessage } from './log';
 import type { Logger } from './log';
 import { createGrantVerifier } from './link/grant';
@@ -32,6 +36,9 @@ import { StreamManager } from './streams/manager';
 
 export { TokenRefusedError } from './serverApi';
 export type { ServerApi, DeviceMe } from './serverApi';
+
+/** How often the container list is compared for changes made outside the console, ms. */
+const CONTAINER_WATCH_MS = 5_000;
 
 /** Options of startAgent (CLI flags in main.ts). */
 export interface AgentOptions {
@@ -49,6 +56,10 @@ export interface AgentOptions {
   sharedCamera?: string;
   /** host only: ffmpeg camera sources (file path, rtsp:// URL, /dev/videoN). */
   cameraSources?: string[];
+  /** host only: the Docker Engine endpoint, DOCKER_HOST style (unix:///path, tcp://host:port, or a socket path); default /var/run/docker.sock. */
+  dockerHost?: string;
+  /** sim only: multiplies the simulated container engine's durations (tests); default 1. */
+  containerTimeScale?: number;
   /** Display label (logs, sim hostname); default the device's label on the server. */
   label?: string;
   /** Replaces the HTTP client (tests). */
@@ -67,6 +78,13 @@ export interface AgentOptions {
 /** A running agent. */
 export interface RunningAgent {
   deviceId: string;
+  /** The device's container engine (spec §3 Container). */
+  containers: ContainerEngine;
+  /**
+   * The loopback address of a running container's web app by full id or 12-character prefix, else null: the
+   * only addresses a tunnel may reach (containers/index.ts webTargetLookup).
+   */
+  webTarget(idOrShortId: string): Promise<WebTarget | null>;
   /** Ends streams, links and the signalling registration; idempotent. */
   close(): Promise<void>;
 }
@@ -132,6 +150,37 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
           sharedCamera: options.sharedCamera,
         });
 
+  const deviceName = options.label ?? (me.label || deviceId);
+  let endpoint: DockerEndpoint = { socketPath: '/var/run/docker.sock' };
+  if (options.backend === 'host') {
+    try {
+      endpoint = parseDockerHost(options.dockerHost);
+    } catch (err) {
+      log.warn(`${errorMessage(err)}; using /var/run/docker.sock`);
+    }
+  }
+  const containers: ContainerEngine =
+    options.backend === 'host'
+      ? createContainerEngine({
+          backend: 'host',
+          deviceId,
+          deviceName,
+          endpoint,
+          gpu:
+            backend.kind === 'jetson'
+              ? 'jetson'
+              : (await readNvidiaGpus().catch(() => [])).length > 0
+                ? 'nvidia'
+                : null,
+        })
+      : createContainerEngine({
+          backend: 'sim',
+          deviceId,
+          deviceName,
+          kind: backend.kind,
+          timeScale: options.containerTimeScale,
+        });
+
   const cameras = new CameraCatalog(backend.cameras, (entry) => createIpCamera(entry, log), log);
   const links = new Map<string, LinkSession>();
   const streams = new StreamManager(cameras, {
@@ -145,6 +194,17 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
         reason,
       }),
   });
+  /** Pushes an event to every ready link (sendEvent ignores links not ready). */
+  const broadcast = (name: string, data: unknown) => {
+    for (const link of links.values()) link.sendEvent(name, data);
+  };
+  const dockerProcesses = new ProcessTracker({
+    device: deviceId,
+    engine: containers,
+    broadcast,
+    logger: log,
+  });
+  dockerProcesses.watch(CONTAINER_WATCH_MS);
   let signalling: Signalling | null = null;
   let closed = false;
   let ipTimer: NodeJS.Timeout | undefined;
@@ -170,7 +230,8 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     for (const link of [...links.values()]) link.close();
     signalling?.close();
     cameras.close();
-    await backend.close();
+    dockerProcesses.close();
+    await Promise.all([backend.close(), containers.close().catch(() => undefined)]);
     log.info('agent stopped');
   };
 
@@ -213,6 +274,9 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
           streams,
           startedAt,
           version,
+          containers,
+          dockerProcesses,
+          broadcast,
         }),
         onClosed: (l) => {
           links.delete(l.id);
@@ -267,5 +331,5 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     cameras: backend.cameras.length,
     ip_cameras: cameras.ipCount,
   });
-  return { deviceId, close };
+  return { deviceId, containers, webTarget: webTargetLookup(containers), close };
 }

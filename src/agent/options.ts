@@ -8,9 +8,11 @@
  *   --camera-source <src>     host only, repeatable: file path, rtsp:// URL or /dev/videoN (needs ffmpeg)
  *   --shared-camera <id>      sim only: the first camera is the physical camera <id> shared with other devices
  *   --label <text>            display label (logs, sim hostname)
+ *   --docker-socket <addr>    host only: Docker Engine endpoint (env DOCKER_HOST; default /var/run/docker.sock)
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { parseDockerHost } from './containers';
 import type { AgentOptions } from './index';
 
 const CliOptions = z
@@ -36,6 +38,20 @@ const CliOptions = z
       )
       .optional(),
     label: z.string().min(1).max(100).optional(),
+    dockerHost: z
+      .string()
+      .refine(
+        (v) => {
+          try {
+            parseDockerHost(v);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { message: '--docker-socket must be a socket path, unix:///path or tcp://host:port' },
+      )
+      .optional(),
   })
   .refine((o) => o.backend === 'sim' || (o.kind === undefined && o.cameras === undefined), {
     message: '--kind and --cameras apply to --backend sim only',
@@ -45,6 +61,9 @@ const CliOptions = z
   })
   .refine((o) => o.backend === 'host' || o.cameraSources.length === 0, {
     message: '--camera-source applies to --backend host only',
+  })
+  .refine((o) => o.backend === 'host' || o.dockerHost === undefined, {
+    message: '--docker-socket applies to --backend host only',
   });
 
 /** Usage text printed with --help and on errors. */
@@ -56,7 +75,9 @@ export const USAGE = `Usage: tsx src/agent/main.ts --server <url> --token <devic
   --cameras <2-4>          sim: number of synthetic cameras (default 2)
   --camera-source <src>    host: camera source, repeatable: file path, rtsp:// URL or /dev/videoN (needs ffmpeg)
   --shared-camera <id>     sim: the first camera is physical camera <id>, seen by other devices too
-  --label <text>           display label for logs (default the device's label)`;
+  --label <text>           display label for logs (default the device's label)
+  --docker-socket <addr>   host: Docker Engine socket path, unix:///path or tcp://host:port
+                           (env DOCKER_HOST; default /var/run/docker.sock)`;
 
 /** The result of parsing: options, help, or an error message. */
 export type ParsedCli = { ok: true; options: AgentOptions } | { ok: false; help: boolean; message: string };
@@ -76,6 +97,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
         'camera-source': { type: 'string', multiple: true },
         'shared-camera': { type: 'string' },
         label: { type: 'string' },
+        'docker-socket': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -94,6 +116,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     cameraSources: values['camera-source'],
     sharedCamera: values['shared-camera'],
     label: values.label,
+    dockerHost: values['docker-socket'] ?? (values.backend === 'host' ? env.DOCKER_HOST : undefined),
   });
   if (!parsed.success) {
     return { ok: false, help: false, message: parsed.error.issues.map((i) => i.message).join('; ') };
@@ -110,6 +133,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       cameraSources: o.cameraSources,
       sharedCamera: o.sharedCamera,
       label: o.label,
+      dockerHost: o.dockerHost,
     },
   };
 }

@@ -8,6 +8,7 @@
  */
 import type { z } from 'zod';
 import { cameraCommands } from './cameras';
+import { containerCommands } from './containers';
 import { healthCommands } from './health';
 import { streamCommands } from './streams';
 
@@ -15,6 +16,7 @@ export const deviceCommands = {
   ...healthCommands,
   ...cameraCommands,
   ...streamCommands,
+  ...containerCommands,
 };
 
 export type DeviceProcess = keyof typeof deviceCommands;

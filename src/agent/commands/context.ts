@@ -1,8 +1,10 @@
 /**
  * What a command handler gets besides its payload: who asks (the browser peer id and its link) and the
- * agent's parts (backend, streams).
+ * agent's parts (backend, streams, containers).
  */
 import type { Backend } from '../backends/types';
+import type { ContainerEngine } from '../containers/engine';
+import type { ProcessTracker } from '../containers/processes';
 import type { CameraCatalog } from '../streams/catalog';
 import type { StreamManager } from '../streams/manager';
 
@@ -21,4 +23,10 @@ export interface CommandContext {
   startedAt: number;
   /** Agent version (package.json). */
   version: string;
+  /** The device's container engine (host Docker or sim), spec §3 Container. */
+  containers: ContainerEngine;
+  /** Docker processes of the device (§3 Docker process): container actions and downloads. */
+  dockerProcesses: ProcessTracker;
+  /** Pushes an event message (link.ts EventMessage) to every ready link of the device. */
+  broadcast(name: string, data: unknown): void;
 }

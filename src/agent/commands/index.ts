@@ -3,6 +3,7 @@
  * Typed as Handlers, so adding a process to the protocol without a handler here fails to compile.
  */
 import { cameraHandlers } from './cameras';
+import { containerHandlers } from './containers';
 import { healthHandlers } from './health';
 import type { Handlers } from './registry';
 import { streamHandlers } from './streams';
@@ -11,6 +12,7 @@ export const handlers: Handlers = {
   ...healthHandlers,
   ...cameraHandlers,
   ...streamHandlers,
+  ...containerHandlers,
 };
 
 export type { CommandContext } from './context';
