@@ -35,16 +35,15 @@ export const ImageTag = z
   .min(1)
   .max(128)
   .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/, 'Not a Docker tag');
-/** A full image reference `repository:tag` (what the device commands take). */
+/** A full image reference `repository:tag` (what the device commands take), e.g. 'edge/python:3.11'. */
 export const ImageRef = z
   .string()
   .min(3)
   .max(384)
-  .refine((s) => {
-    const at = s.lastIndexOf(':');
-    if (at <= 0 || s.slice(at + 1).includes('/')) return false;
-    return ImageRepository.safeParse(s.slice(0, at)).success && ImageTag.safeParse(s.slice(at + 1)).success;
-  }, 'Not a Docker image reference (repository:tag)');
+  .regex(
+    /^[a-z0-9]+(?:[._-][a-z0-9]+)*(?::[0-9]+)?(?:\/[a-z0-9]+(?:[._-][a-z0-9]+)*)*:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/,
+    'Not a Docker image reference (repository:tag)',
+  );
 
 /** Which devices a tag runs on: Jetson (arm64, chipset_id ≠ '0'), x86 (chipset_id '0') or both. */
 export const EnvPlatform = z.enum(['jetson', 'x86', 'any']);
