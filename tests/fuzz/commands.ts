@@ -41,6 +41,9 @@ const FIXTURES: Fixtures = {
   camera_id: ['cam-1', 'cam-2'],
   callId: ['call-1', 'call-2'],
   sdp: [GARBAGE_SDP],
+  // Images the sim registry knows (src/agent/containers/simRegistry.ts), so container cases reach the engine.
+  image: ['edge/python:3.11', 'edge/jupyter-tensorflow:2.16'],
+  envName: ['python', 'fuzz-env'],
 };
 
 /** How a case goes out on the channel. */
