@@ -41,8 +41,8 @@ const FIXTURES: Fixtures = {
   camera_id: ['cam-1', 'cam-2'],
   callId: ['call-1', 'call-2'],
   sdp: [GARBAGE_SDP],
-  // Images the sim registry knows (src/agent/containers/simRegistry.ts), so container cases reach the engine (one already on
-  // every sim device: a download of it answers at once, well inside the harness's 5 s).
+  // An image the sim registry knows (src/agent/containers/simRegistry.ts), so container cases reach the
+  // engine; it is already on every sim device, so a download of it answers well inside the harness's 5 s.
   image: ['edge/python:3.11'],
   envName: ['python', 'fuzz-env'],
 };
