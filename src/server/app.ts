@@ -19,6 +19,7 @@ import { routeHandlers } from './routes';
 import { registerRestRoutes } from './routes/register';
 import type { ZodApp } from './routes/types';
 import { registerStatic } from './static';
+import { registerRemoteRoutes } from './tunnel';
 
 /** A bare app: compilers, error handling, request decorations. Routes come with `registerRoutes`. */
 export function createApp(config: ServerConfig): ZodApp {
@@ -69,5 +70,6 @@ export async function registerRoutes(app: ZodApp, ctx: ServerContext): Promise<v
       new HttpError(429, API_ERROR_CODES.rateLimited, `Too many attempts. Try again in ${context.after}.`),
   });
   registerRestRoutes(app, ctx, routeHandlers(ctx, app));
+  await registerRemoteRoutes(app, ctx);
   await registerStatic(app, ctx.config.staticDir);
 }

@@ -19,6 +19,7 @@ import { createSeed, type Seed } from './seed';
 import { startSignalling, type SignallingServer } from './signalling/peerServer';
 import { Presence } from './signalling/presence';
 import { UpgradeRouter } from './signalling/upgrade';
+import { createTunnels, mountTunnelUpgrades, type Tunnels } from './tunnel';
 
 export type { ServerOptions } from './config';
 export type { Seed, EnsureDeviceInput, EnsureUserInput } from './seed';
@@ -45,9 +46,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = createApp(config);
   let database: Database | null = null;
   let signalling: SignallingServer | null = null;
+  let tunnels: Tunnels | null = null;
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      tunnels?.hub.close();
       await signalling?.close().catch((err: unknown) => app.log.error({ err }, 'closing signalling failed'));
       await app.close().catch((err: unknown) => app.log.error({ err }, 'closing HTTP failed'));
       await database?.close();
@@ -59,14 +62,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       app.log,
     );
     const tokens = new TokenSigner(await loadSigningKey(database.db));
-    const ctx: ServerContext = { config, db: database.db, tokens, presence: new Presence() };
+    tunnels = await createTunnels(database.db, app.log);
+    const ctx: ServerContext = { config, db: database.db, tokens, presence: new Presence(), tunnels };
     const seed = createSeed(ctx);
     if (config.demoAccount) {
       const demo = await seed.ensureUser(config.demoAccount);
       await seed.ensureGroups(demo.id);
     }
     await registerRoutes(app, ctx);
-    signalling = startSignalling(app, ctx, new UpgradeRouter(app.server), app.log);
+    const upgrades = new UpgradeRouter(app.server);
+    signalling = startSignalling(app, ctx, upgrades, app.log);
+    mountTunnelUpgrades(ctx, upgrades, app.log);
     await app.listen({ port: config.port, host: config.host });
     if (config.demoAccount && !config.publishDemoAccount) {
       app.log.warn(
