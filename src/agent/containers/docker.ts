@@ -48,7 +48,8 @@ function engineWords(err: DockerError): string {
   const json = err.json as { message?: unknown } | null | undefined;
   if (json && typeof json === 'object' && typeof json.message === 'string') return json.message;
   if (typeof err.json === 'string' && err.json.trim()) return err.json.trim();
-  return err.message;
+  // docker-modem's own text: "(HTTP code 404) unexpected - <cause> ".
+  return err.message.replace(/^\(HTTP code \d+\) [^-]*- /, '').trim();
 }
 
 const UNREACHABLE = new Set([
@@ -390,7 +391,10 @@ export function createDockerEngine(options: DockerEngineOptions): ContainerEngin
         () => c.logs({ stdout: true, stderr: true, tail, follow: false }) as unknown as Promise<Buffer>,
       );
       return lastLines(
-        demuxDockerLog(Buffer.isBuffer(buf) ? buf : Buffer.from(String(buf)), info.Config.Tty),
+        demuxDockerLog(
+          Buffer.isBuffer(buf) ? buf : Buffer.from(typeof buf === 'string' ? buf : JSON.stringify(buf)),
+          info.Config.Tty,
+        ),
         tail,
       );
     },
@@ -436,7 +440,7 @@ export function createDockerEngine(options: DockerEngineOptions): ContainerEngin
         if (Date.now() >= deadline) {
           throw new ContainerEngineError(
             'failed',
-            `Jupyter did not answer within ${Math.round(jupyterTimeoutMs / 1000)} s`,
+            `Jupyter did not answer within ${Math.round(jupyterTimeoutMs / 100) / 10} s`,
           );
         }
         await sleep(500);
