@@ -92,6 +92,10 @@ export function createSimEngine(options: SimEngineOptions): ContainerEngine {
 
   const delay = (ms: number, signal?: AbortSignal) =>
     new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
       const timer = setTimeout(() => {
         signal?.removeEventListener('abort', onAbort);
         resolve();
