@@ -13,7 +13,9 @@
  * the offer, from which the user may download again or cancel. A failed download returns to the offer with
  * the error. Any other check status → `failed` with the "Image check failed" dialog and the device's words.
  * start / stop / remove: `running` (docker-start | docker-stop | docker-remove). After create or start with
- * Jupyter selected: `startingJupyter` (start-jupyter). An action not of §4 fails with "Unknown action".
+ * Jupyter selected: `startingJupyter` (start-jupyter); a start of a running container with Jupyter selected
+ * (`containerRunning`, the table's "Start Jupyter") goes there at once. An action not of §4, or one without
+ * its container, fails with "Unknown action".
  * `following`: a Docker process already running on the device (found after a reload, or started by another
  * tab) is followed through the registry's `action.process` events until it ends.
  *
@@ -24,9 +26,10 @@
  * src/console/features/containers/actors.ts.
  */
 import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
-import { CONTAINER_TEXTS, type Container, type DockerProcess } from '../../src/protocol/containers';
+import type { Container, DockerProcess } from '../../src/protocol/containers';
 import type { ConsoleEmitted } from '../notifications/emitted';
 import {
+  CONTAINER_TEXTS,
   actionFailureMessage,
   imageCheckFailureMessage,
   imageCheckOutcome,
@@ -59,6 +62,8 @@ export interface ContainerActionRequest {
   action: ContainerAction | (string & {});
   /** The container, for start / stop / remove. */
   containerId?: string | null;
+  /** start: the container runs already, only Jupyter is to be started ("Start Jupyter"). */
+  containerRunning?: boolean;
   /** Start Jupyter after create / start (§4). */
   jupyter: boolean;
   /** The port Jupyter listens on inside the container (create). */
@@ -101,6 +106,7 @@ export interface ContainerActionContext {
   gpu: boolean;
   jupyter: boolean;
   jupyterPort: number | null;
+  containerRunning: boolean;
   sizeMb: number | null;
   /** Download progress 0–100, null when no download runs. */
   percent: number | null;
@@ -252,6 +258,8 @@ export const containerActionMachine = setup({
     processFailed: ({ event }) =>
       event.type === 'action.process' && event.process.ended !== null && event.process.error !== null,
     followingDownload: ({ context }) => context.follow?.action === 'download',
+    jupyterOnly: ({ context }) =>
+      context.action === 'start' && context.containerRunning && context.jupyter && !!context.containerId,
   },
 }).createMachine({
   id: 'containerAction',
@@ -273,6 +281,7 @@ export const containerActionMachine = setup({
       gpu: f?.gpu ?? input.gpu,
       jupyter: input.jupyter,
       jupyterPort: input.jupyterPort ?? null,
+      containerRunning: input.containerRunning ?? false,
       sizeMb: input.sizeMb ?? null,
       percent: f?.percent ?? null,
       container: null,
@@ -287,6 +296,7 @@ export const containerActionMachine = setup({
       always: [
         { guard: 'following', target: 'following' },
         { guard: 'isCreate', target: 'checkingImage' },
+        { guard: 'jupyterOnly', target: 'startingJupyter' },
         { guard: 'isDockerAction', target: 'running' },
         {
           target: 'failed',

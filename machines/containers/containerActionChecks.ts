@@ -4,14 +4,37 @@
  * shows, the overall percent of a download progress message, an action's registry key, and which
  * environment tags fit a device.
  */
-import {
-  CONTAINER_TEXTS,
-  downloadPercent,
-  type DockerProcess,
-  type EnvPlatform,
-  type LayerProgress,
+import type {
+  CONTAINER_EVENTS as ContractEvents,
+  CONTAINER_TEXTS as ContractTexts,
+  Container,
+  DockerProcess,
+  EnvPlatform,
+  LayerProgress,
 } from '../../src/protocol/containers';
 import { X86_CHIPSET_ID } from '../../src/protocol/constants';
+
+/**
+ * §8 texts of the container action flow: the contract's CONTAINER_TEXTS, checked equal by the compiler
+ * (`satisfies`). Written here because src/protocol/containers.ts pulls zod, which the console's first
+ * chunk must not ship (machines load with the console; zod loads with the first REST call).
+ */
+export const CONTAINER_TEXTS = {
+  envNotFound: 'Environment not found',
+  ongoingProcess: 'Ongoing Process',
+  imageCheckFailed: 'Image check failed',
+  unknownAction: 'Unknown action',
+  actionFailed: 'Container action failed',
+  unexpectedResponse: 'Unexpected response',
+  unknownDockerAction: 'Unknown Docker Action',
+  actionHasFailed: 'Container action has been failed',
+} as const satisfies typeof ContractTexts;
+
+/** Agent-pushed link events of the feature: the contract's CONTAINER_EVENTS, checked equal. */
+export const CONTAINER_EVENT_NAMES = {
+  changed: 'containers.changed',
+  process: 'docker.process',
+} as const satisfies typeof ContractEvents;
 
 /** The four container actions of §4. */
 export const CONTAINER_ACTIONS = ['create', 'start', 'stop', 'remove'] as const;
@@ -68,9 +91,13 @@ export function isCanceledError(error: unknown): boolean {
 
 /**
  * Overall percent 0–100 of a download-docker-image progress message (DownloadProgress, unvalidated): its
- * `percent` when it is a number, else downloadPercent(layers); null when the data has neither.
+ * `percent` when it is a number, else `layersPercent(layers)` (the contract's downloadPercent); null when
+ * the data has neither.
  */
-export function progressPercent(data: unknown): number | null {
+export function progressPercent(
+  data: unknown,
+  layersPercent: (layers: LayerProgress[]) => number,
+): number | null {
   if (!data || typeof data !== 'object') return null;
   const d = data as { percent?: unknown; layers?: unknown };
   if (typeof d.percent === 'number' && Number.isFinite(d.percent)) {
@@ -85,7 +112,7 @@ export function progressPercent(data: unknown): number | null {
         typeof (l as LayerProgress).current === 'number' &&
         typeof (l as LayerProgress).total === 'number',
     );
-    return downloadPercent(layers);
+    return layersPercent(layers);
   }
   return null;
 }
@@ -116,3 +143,41 @@ export const tagFitsDevice = (platform: EnvPlatform, chipsetId: string): boolean
 
 /** The image reference `repository:tag` a device command takes. */
 export const imageRef = (repository: string, tag: string): string => `${repository}:${tag}`;
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object';
+
+/**
+ * A CONTAINER_EVENTS.process event's data as a DockerProcess, or null when it is not one (link events are
+ * unvalidated; checked structurally, without zod).
+ */
+export function asDockerProcess(data: unknown): DockerProcess | null {
+  if (!isObject(data)) return null;
+  const ok =
+    typeof data.id === 'string' &&
+    typeof data.device === 'string' &&
+    typeof data.docker === 'string' &&
+    (data.envName === null || typeof data.envName === 'string') &&
+    typeof data.action === 'string' &&
+    ['download', 'create', 'start', 'stop', 'remove'].includes(data.action) &&
+    typeof data.message === 'string' &&
+    (data.error === null || typeof data.error === 'string') &&
+    typeof data.started === 'number' &&
+    (data.ended === null || typeof data.ended === 'number') &&
+    typeof data.gpu === 'boolean' &&
+    (data.percent === null || typeof data.percent === 'number');
+  return ok ? (data as unknown as DockerProcess) : null;
+}
+
+/** A CONTAINER_EVENTS.changed event's containers, or null when the data is not { containers: Container[] }. */
+export function asChangedContainers(data: unknown): Container[] | null {
+  if (!isObject(data) || !Array.isArray(data.containers)) return null;
+  const ok = data.containers.every(
+    (c) =>
+      isObject(c) &&
+      typeof c.Id === 'string' &&
+      typeof c.State === 'string' &&
+      typeof c.Status === 'string' &&
+      typeof c.Jupyter === 'boolean',
+  );
+  return ok ? (data.containers as Container[]) : null;
+}

@@ -14,7 +14,7 @@
  * process reports are passed to it. On sign-out `actions.reset` stops every action.
  */
 import { emit, enqueueActions, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import { CONTAINER_TEXTS, type DockerProcess } from '../../src/protocol/containers';
+import type { DockerProcess } from '../../src/protocol/containers';
 import type { ConsoleEmitted } from '../notifications/emitted';
 import { SYSTEM_IDS } from '../systemIds';
 import {
@@ -22,7 +22,7 @@ import {
   type ActionEndedReport,
   type ContainerActionRequest,
 } from './containerAction.machine';
-import { actionKey, isRunningProcess, processAction } from './containerActionChecks';
+import { CONTAINER_TEXTS, actionKey, isRunningProcess, processAction } from './containerActionChecks';
 
 /** How long a finished action stays readable before it is dropped, ms. */
 export const KEEP_FINISHED_MS = 10_000;

@@ -9,9 +9,18 @@
  * connects is loaded; one that disconnects is forgotten. `containers.refresh` reloads one device (after an
  * action, containerActions.machine.ts) or all. The table's filter (device, state) is held here so it
  * survives leaving the screen. Sign-out (`containers.reset`) forgets everything.
+ *
+ * Opening a container's Jupyter (§7 request_remote_device): `containers.openJupyter` spawns `openRemote`
+ * (provided: asks the server for the URL, which sets this browser's cookie, and opens it in a new tab); it
+ * answers `containers.remoteOpened` or `containers.remoteFailed`, whose reason is emitted as a notice.
+ * `opening` names the container whose URL is being asked for.
  */
-import { assign, enqueueActions, fromCallback, setup, type EventObject } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, setup, type EventObject } from 'xstate';
 import type { Container, ContainerState } from '../../src/protocol/containers';
+import type { ConsoleEmitted } from '../notifications/emitted';
+
+/** Title of the notice when Jupyter cannot be opened. */
+export const OPEN_JUPYTER_FAILED = 'Jupyter could not be opened';
 
 /** A device whose link is open (what the source reports). chipsetId '0' is x86, else Jetson (§9). */
 export interface ConnectedDevice {
@@ -35,6 +44,10 @@ export interface ContainersContext {
   /** device id → why its containers could not be read. */
   errors: Record<string, string>;
   filter: ContainersFilter;
+  /** The container whose Jupyter URL is being asked for. */
+  opening: string | null;
+  /** Remote opens so far (actor ids stay unique). */
+  opened: number;
 }
 
 export type ContainersEvent =
@@ -46,7 +59,10 @@ export type ContainersEvent =
   | { type: 'containers.changed'; deviceId: string; containers: Container[] }
   | { type: 'containers.loaded'; deviceId: string; containers: Container[] }
   | { type: 'containers.loadFailed'; deviceId: string; error: string }
-  | { type: 'containers.filter'; filter: Partial<ContainersFilter> };
+  | { type: 'containers.filter'; filter: Partial<ContainersFilter> }
+  | { type: 'containers.openJupyter'; deviceId: string; containerId: string }
+  | { type: 'containers.remoteOpened' }
+  | { type: 'containers.remoteFailed'; error: string };
 
 /** What the machine asks the source (its `receive`). */
 export interface ContainersLoadRequest {
@@ -62,6 +78,13 @@ const notProvided = (name: string): never => {
 export const containersActors = {
   /** See the file header: reports devices and changes, answers `containers.load` requests. */
   containerSource: fromCallback<ContainersLoadRequest | EventObject>(() => notProvided('containerSource')),
+  /**
+   * POST containers.requestRemoteDevice { device_id, target 'jupyter', data.container_id } → window.open of
+   * data.url; answers `containers.remoteOpened` or `containers.remoteFailed` { error }.
+   */
+  openRemote: fromCallback<EventObject, { deviceId: string; containerId: string }>(() =>
+    notProvided('openRemote'),
+  ),
 };
 
 const initialContext = (): ContainersContext => ({
@@ -70,12 +93,15 @@ const initialContext = (): ContainersContext => ({
   loading: [],
   errors: {},
   filter: { deviceId: null, state: null },
+  opening: null,
+  opened: 0,
 });
 
 export const containersMachine = setup({
   types: {
     context: {} as ContainersContext,
     events: {} as ContainersEvent,
+    emitted: {} as ConsoleEmitted,
   },
   actors: containersActors,
   actions: {
@@ -139,7 +165,30 @@ export const containersMachine = setup({
       filter: ({ context, event }) =>
         event.type === 'containers.filter' ? { ...context.filter, ...event.filter } : context.filter,
     }),
+    openJupyter: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'containers.openJupyter') return;
+      const id = `remote-${context.opened + 1}`;
+      enqueue.assign({ opening: event.containerId, opened: context.opened + 1 });
+      enqueue.spawnChild('openRemote', {
+        id,
+        input: { deviceId: event.deviceId, containerId: event.containerId },
+      });
+    }),
+    /** The open answered: its actor has done its part. */
+    openEnded: enqueueActions(({ context, enqueue }) => {
+      enqueue.stopChild(`remote-${context.opened}`);
+      enqueue.assign({ opening: null });
+    }),
+    noticeOpenFailed: emit(({ event }): ConsoleEmitted => ({
+      type: 'notice',
+      title: OPEN_JUPYTER_FAILED,
+      message: event.type === 'containers.remoteFailed' ? event.error : '',
+      variant: 'danger',
+    })),
     clear: assign(() => initialContext()),
+  },
+  guards: {
+    notOpening: ({ context }) => context.opening === null,
   },
 }).createMachine({
   id: 'containers',
@@ -161,6 +210,9 @@ export const containersMachine = setup({
         'containers.changed': { actions: 'keepContainers' },
         'containers.loaded': { actions: 'keepContainers' },
         'containers.loadFailed': { actions: 'keepError' },
+        'containers.openJupyter': { guard: 'notOpening', actions: 'openJupyter' },
+        'containers.remoteOpened': { actions: 'openEnded' },
+        'containers.remoteFailed': { actions: ['openEnded', 'noticeOpenFailed'] },
       },
     },
   },

@@ -14,6 +14,7 @@ import { accounts } from './features/accounts';
 import { authRefOf } from './features/accounts/selectors';
 import { createAuthBridge } from './features/accounts/authBridge';
 import { cameras } from './features/cameras';
+import { containers } from './features/containers';
 import { devices } from './features/devices';
 import type { ConsoleFeature, Platform, SystemActors } from './features/feature';
 import { signalling } from './features/signalling';
@@ -28,7 +29,7 @@ import type { ConsoleSystem } from './shell/SystemProvider';
 export type { ConsoleSystem } from './shell/SystemProvider';
 
 /** The console's features. A new feature adds one line here (and its routes one line each in routes/table.ts). */
-export const FEATURES: readonly ConsoleFeature[] = [accounts, signalling, devices, cameras];
+export const FEATURES: readonly ConsoleFeature[] = [accounts, signalling, devices, cameras, containers];
 
 /**
  * The root machine with the features' implementations, and its input with their long-lived actors. Exported

@@ -85,7 +85,13 @@ export const ROUTES: readonly RouteEntry[] = [
     screen: 'devices',
   },
   later('/control-panel/engines', 'Inference engines'),
-  later('/control-panel/containers', 'Containers'),
+  {
+    path: '/control-panel/containers',
+    title: 'Containers',
+    access: 'auth',
+    layout: 'main',
+    screen: 'containers',
+  },
   {
     path: '/control-panel/cameras',
     title: 'Cameras',
