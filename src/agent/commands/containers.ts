@@ -31,6 +31,26 @@ type ContainerProcess =
   | 'docker-logs'
   | 'docker-processes';
 
+/**
+ * docker-logs answers at most this many bytes of lines (JSON), so the reply fits one link message
+ * (session.ts MAX_MESSAGE_BYTES, 16 300): the newest lines are kept; each line is cut at LOG_LINE_MAX_CHARS.
+ */
+export const LOG_REPLY_MAX_BYTES = 12_000;
+export const LOG_LINE_MAX_CHARS = 1_000;
+
+/** The newest of `lines` that fit LOG_REPLY_MAX_BYTES, oldest first. */
+export function fitLogLines(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  let bytes = 0;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!.slice(0, LOG_LINE_MAX_CHARS);
+    bytes += Buffer.byteLength(JSON.stringify(line)) + 1;
+    if (bytes > LOG_REPLY_MAX_BYTES) break;
+    out.push(line);
+  }
+  return out.reverse();
+}
+
 /** Error codes of this feature beyond LINK_ERROR_CODES. */
 export const CONTAINER_ERROR_CODES = {
   canceled: 'canceled',
@@ -172,7 +192,7 @@ export const containerHandlers = {
 
   'docker-logs': async ({ id, tail }, ctx) => {
     const c = await findContainer(ctx, id);
-    return { lines: await engineCall(() => ctx.containers.logs(c.Id, tail)) };
+    return { lines: fitLogLines(await engineCall(() => ctx.containers.logs(c.Id, tail))) };
   },
 
   'docker-processes': async (_payload, ctx) => ({ processes: ctx.dockerProcesses.list() }),

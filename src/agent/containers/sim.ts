@@ -23,6 +23,9 @@ export interface SimEngineOptions extends EngineDevice {
   timeScale?: number;
 }
 
+/** Containers one simulated device holds at most (keeps getContainers within one link message). */
+export const SIM_MAX_CONTAINERS = 20;
+
 /** Simulated durations at timeScale 1, ms. */
 export const SIM_TIMINGS = {
   create: 300,
@@ -331,6 +334,12 @@ export function createSimEngine(options: SimEngineOptions): ContainerEngine {
     create: async (o: CreateContainerOptions) => {
       await delay(SIM_TIMINGS.create);
       if (!images.has(o.image)) throw new ContainerEngineError('not_found', `No such image: ${o.image}`);
+      if (containers.size >= SIM_MAX_CONTAINERS) {
+        throw new ContainerEngineError(
+          'conflict',
+          `The simulated device holds at most ${SIM_MAX_CONTAINERS} containers: remove one first`,
+        );
+      }
       const Id = randomBytes(32).toString('hex');
       let name = o.name;
       if (name && find(name)?.Name === name) {
