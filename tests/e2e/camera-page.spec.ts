@@ -1,3 +1,4 @@
+import { expectAccessible } from './axe';
 import { test, expect, type Page } from '@playwright/test';
 import {
   DEMO,
@@ -128,6 +129,7 @@ test('a stream closes from its right-click menu', async ({ page }) => {
   await expect(page.getByTestId('stream-context-menu')).toBeVisible();
   await expect(page.getByTestId('stream-menu-fullscreen')).toHaveText(/Full Screen/);
   await expect(page.getByTestId('stream-menu-close')).toHaveText(/Close Stream/);
+  await expectAccessible(page);
   await page.getByTestId('stream-menu-close').click();
   await expect(cells(page)).toHaveCount(0);
 });
@@ -144,6 +146,7 @@ test('the chooser shows a photo per device that has the shared camera', async ({
       /^data:image\/png;base64,/,
     );
   }
+  await expectAccessible(page);
   await page.getByTestId(`camera-chooser-pick-${boxA}`).click();
   await expect(cells(page)).toHaveCount(1);
   await expect(cells(page).first()).toContainText('x86 Edge Box A');
@@ -172,6 +175,8 @@ test('a camera in use offers to kill the other viewer, then opens', async ({ pag
   await openCameraPage(page, DEMO, [boxB]);
   await expect(page.getByTestId(testId)).toBeVisible();
   await page.getByTestId(testId).click();
+  await expect(page.getByTestId('camera-conflict-kill')).toBeVisible();
+  await expectAccessible(page);
   await page.getByTestId('camera-conflict-kill').click();
   await expect(page.getByTestId('camera-conflict-result')).toContainText(/true/i);
   await page.getByTestId('camera-conflict-continue').click();
@@ -189,6 +194,7 @@ test('a device without stream quota refuses to open a stream', async ({ page, re
   await openButtons(page, quotaBox).first().click();
   await expect(page.getByTestId('stream-quota-message')).toBeVisible();
   await expect(cells(page)).toHaveCount(0);
+  await expectAccessible(page);
 });
 
 test('an agent killed mid-stream comes back and the cell recovers by itself', async ({ page }) => {
@@ -254,11 +260,13 @@ test('the stream modal shows the live video; minimize explains the stream goes o
   await expect(page.getByTestId('stream-modal-label')).toContainText('x86 Edge Box B');
   const frame = await decodedFrame(page.getByTestId('stream-modal-video'));
   expect(frame).toEqual({ width: 640, height: 480 });
+  await expectAccessible(page);
   await page.getByTestId('stream-modal-minimize').click();
   await expect(page.getByTestId('stream-minimized-text')).toHaveText(
     'Minimized - Stream is still going on. You can use the camera page to monitor and manage',
   );
   await expect(page.getByTestId('stream-minimized-camera-page')).toHaveText('Camera Page');
+  await expectAccessible(page);
   await page.getByTestId('stream-minimized-understood').click();
   await expect(page.getByTestId('stream-minimized-text')).toHaveCount(0);
   // The stream itself goes on in its cell.

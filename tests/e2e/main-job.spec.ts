@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { DEMO, apiLogin, listDevices, navigate, resetLayout, signIn, waitAllOnline } from './stack';
 
 test.beforeAll(async ({ request }) => {
@@ -11,6 +12,7 @@ test.beforeAll(async ({ request }) => {
 test('the login page shows the demo account and fills the form with it', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByTestId('demo-account')).toContainText(DEMO.email);
+  await expectAccessible(page);
   await page.getByTestId('use-demo').click();
   await expect(page.getByTestId('login-email')).toHaveValue(DEMO.email);
 });
@@ -25,6 +27,7 @@ test('a wrong password shows "The login detail is incorrect" and keeps the user 
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('login-error')).toHaveText(/The login detail is incorrect/);
   await expect(page).toHaveURL(/\/login$/);
+  await expectAccessible(page);
 });
 
 test('sign in, see the devices, connect over WebRTC and watch a live camera down to a decoded frame', async ({
@@ -37,6 +40,7 @@ test('sign in, see the devices, connect over WebRTC and watch a live camera down
   expect(jetson).toBeDefined();
 
   await signIn(page, DEMO);
+  await expectAccessible(page); // the dashboard
   await navigate(page, '/control-panel/devices');
   for (const d of devices) await expect(page.getByTestId(`device-row-${d.device_id}`)).toBeVisible();
   await expect(page.getByTestId('devices-summary')).toContainText('3 online');
@@ -45,6 +49,7 @@ test('sign in, see the devices, connect over WebRTC and watch a live camera down
   await expect(page.getByTestId(`device-connection-${jetson!.device_id}`)).toHaveText(/open/i);
   // Live health and usage arrive over the data channel.
   await expect(page.getByTestId(`device-row-${jetson!.device_id}`)).toContainText(/CPU\s*\d+\s*%/);
+  await expectAccessible(page);
 
   await navigate(page, '/control-panel/cameras');
   const openButtons = page.locator(`[data-testid^="camera-open-${jetson!.device_id}-"]`);
@@ -63,6 +68,7 @@ test('sign in, see the devices, connect over WebRTC and watch a live camera down
   );
   expect(frame).toEqual({ width: 640, height: 480 });
   await expect(page.locator('[data-testid^="stream-cell-"]').first()).toContainText(/playing/i);
+  await expectAccessible(page);
 
   // Closing the stream removes its cell.
   await page.locator('[data-testid^="stream-cell-"]').first().getByTestId('stream-close').click();

@@ -93,6 +93,8 @@ export const en = {
     empty: 'No devices found.',
     total: '{{count}} devices, {{online}} online',
     pagination: 'Devices table pages',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
     loadFailed: 'Devices could not be loaded.',
     reload: 'Reload',
     cpu: 'CPU',

@@ -14,6 +14,7 @@ export const ch: PartialResource = {
   nav: { dashboard: '仪表板', devices: '设备', cameras: '摄像头', toggleSidebar: '切换侧边栏' },
   user: { signOut: '退出登录', language: '语言' },
   login: { title: '登录', email: '电子邮件', password: '密码', submit: '登录' },
+  devices: { previousPage: '上一页', nextPage: '下一页' },
 };
 
 export const es: PartialResource = {
@@ -21,6 +22,7 @@ export const es: PartialResource = {
   nav: { dashboard: 'Panel', devices: 'Dispositivos', cameras: 'Cámaras', toggleSidebar: 'Mostrar menú' },
   user: { signOut: 'Cerrar sesión', language: 'Idioma' },
   login: { title: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' },
+  devices: { previousPage: 'Página anterior', nextPage: 'Página siguiente' },
 };
 
 export const jp: PartialResource = {
@@ -33,6 +35,7 @@ export const jp: PartialResource = {
   },
   user: { signOut: 'サインアウト', language: '言語' },
   login: { title: 'サインイン', email: 'メール', password: 'パスワード', submit: 'サインイン' },
+  devices: { previousPage: '前のページ', nextPage: '次のページ' },
 };
 
 export const de: PartialResource = {
@@ -45,6 +48,7 @@ export const de: PartialResource = {
   },
   user: { signOut: 'Abmelden', language: 'Sprache' },
   login: { title: 'Anmelden', email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' },
+  devices: { previousPage: 'Vorherige Seite', nextPage: 'Nächste Seite' },
 };
 
 export const fr: PartialResource = {
@@ -57,4 +61,5 @@ export const fr: PartialResource = {
   },
   user: { signOut: 'Se déconnecter', language: 'Langue' },
   login: { title: 'Connexion', email: 'E-mail', password: 'Mot de passe', submit: 'Se connecter' },
+  devices: { previousPage: 'Page précédente', nextPage: 'Page suivante' },
 };

@@ -161,6 +161,11 @@ export default function DevicesScreen() {
           total={pageCount(query.totalItems, query.perPage)}
           value={query.page}
           onChange={(page) => table.send({ type: 'table.page', page })}
+          getControlProps={(control) =>
+            control === 'previous' || control === 'next'
+              ? { 'aria-label': t(control === 'next' ? 'devices.nextPage' : 'devices.previousPage') }
+              : {}
+          }
           data-testid="devices-pagination"
         />
       </nav>
