@@ -11,6 +11,9 @@
  *
  * camera_page          issue 3's measures (tests/bench/cameraPage.ts): 12 cameras, hidden cells, agent restart,
  *                      100 open/close cycles
+ * tunnel               issue 8's measures (tests/bench/tunnel.ts, own server, run first): added latency of a GET
+ *                      and a WebSocket echo through the device tunnel, 100 MB download, server/agent memory;
+ *                      BENCH_ONLY=tunnel runs only these
  *
  * Targets (issue 2, this machine): first frame p50 ≤ 300 ms and p95 ≤ 500 ms; connect ≤ 200 ms (p50);
  * round trip p50 ≤ 1 ms; /login ≤ 150 KB gzipped. Nothing here asserts: it reports, and `met` says which
@@ -23,6 +26,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { DEMO_DEVICES, startStack } from '../../src/stack';
 import { benchCameraPage } from './cameraPage';
+import { benchTunnel } from './tunnel';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18090);
@@ -102,6 +106,13 @@ function timeInPage(page: Page, click: string, selector: string): Promise<number
 }
 
 async function main() {
+  if (process.env.BENCH_ONLY === 'tunnel') {
+    const machine = { cpus: os.cpus().length, loadavg_1m: Math.round(os.loadavg()[0]! * 100) / 100 };
+    process.stdout.write(`${JSON.stringify({ machine, tunnel: await benchTunnel() }, null, 2)}\n`);
+    return;
+  }
+  // The tunnel measures run on their own server, before the stack loads the machine.
+  const tunnel = process.env.BENCH_ONLY ? null : await benchTunnel();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'edge-console-bench-'));
   const stack = await startStack({
     port: PORT,
@@ -218,6 +229,7 @@ async function main() {
       command_rtt_ms: stats(rtt),
       first_frame_ms: stats(firstFrame),
       camera_page: cameraPage,
+      tunnel,
     };
     const met = {
       login_js_le_150kb: result.login_js_gzip_kb <= 150,
@@ -241,6 +253,7 @@ async function main() {
       cycles_no_peer_connection_left:
         cameraPage.cycles.browser_peer_connections_open === 0 && cameraPage.cycles.agent_streams_open === 0,
       cycles_heap_within_10pct: cameraPage.cycles.heap_ratio <= 1.1,
+      ...Object.fromEntries(Object.entries(tunnel?.met ?? {}).map(([k, v]) => [`tunnel_${k}`, v])),
     };
     process.stdout.write(`${JSON.stringify({ ...result, met }, null, 2)}\n`);
   } finally {

@@ -1,7 +1,8 @@
 /**
  * A tunnel connection (a WebSocket stream) made usable as the socket of Node's HTTP client: the few net.Socket
  * methods `http.Agent` and `ClientRequest` call on their sockets. `setTimeout(ms)` emits 'timeout' after `ms`
- * without bytes either way (the keep-alive agent closes idle free sockets on it); keep-alive, no-delay and
+ * without bytes either way (the keep-alive agent closes idle free sockets on it; `setTimeout(0, cb)` removes
+ * `cb`, as net.Socket does); keep-alive, no-delay and
  * ref/unref have no meaning for a tunnel stream and do nothing.
  */
 import type { Duplex } from 'node:stream';
@@ -55,7 +56,9 @@ export function tunnelSocket(stream: Duplex): TunnelSocket {
   socket.setTimeout = function (ms: number, callback?: () => void) {
     this.timeout = ms;
     touch();
-    if (callback) this.once('timeout', callback);
+    // As net.Socket: 0 with a callback removes that listener.
+    if (callback && ms === 0) this.removeListener('timeout', callback);
+    else if (callback) this.once('timeout', callback);
     arm();
     return this;
   };
