@@ -32,6 +32,14 @@ export type Broadcast = (name: string, data: unknown) => void;
 
 export type ContainerAction = 'create' | 'start' | 'stop' | 'remove';
 
+/** DockerProcess.message of an action that succeeded. */
+const DONE_TEXT: Record<ContainerAction, string> = {
+  create: 'Created',
+  start: 'Started',
+  stop: 'Stopped',
+  remove: 'Removed',
+};
+
 export interface ProcessTrackerOptions {
   /** DockerProcess.device: the device id. */
   device: string;
@@ -122,7 +130,7 @@ export class ProcessTracker {
         p.message = message;
         this.emit(p);
       });
-      this.end(p, `${action[0]!.toUpperCase()}${action.slice(1)} done`, null);
+      this.end(p, DONE_TEXT[action], null);
       return result;
     } catch (err) {
       this.end(p, meta.message, `${CONTAINER_TEXTS.actionFailed}: ${errorMessage(err)}`);
