@@ -443,6 +443,14 @@ export function createDockerEngine(options: DockerEngineOptions): ContainerEngin
             `Jupyter did not answer within ${Math.round(jupyterTimeoutMs / 100) / 10} s`,
           );
         }
+        // A Jupyter that exited (not installed in the image, port taken…) will not answer: say so at once.
+        const state = await exec.inspect().catch(() => null);
+        if (state && !state.Running && state.ExitCode !== null) {
+          throw new ContainerEngineError(
+            'failed',
+            `Jupyter exited with code ${state.ExitCode}${state.ExitCode === 127 ? ' (is JupyterLab installed in the image?)' : ''}`,
+          );
+        }
         await sleep(500);
       }
       jupyterUp.add(info.Id);

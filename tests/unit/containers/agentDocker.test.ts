@@ -275,13 +275,24 @@ describe('Docker adapter: containers', () => {
     }
   });
 
-  it('gives up on a Jupyter that never answers, and refuses containers without a Jupyter port', async () => {
+  it('gives up on a Jupyter that never answers or exits, and refuses containers without a Jupyter port', async () => {
     fake.nextHostPort = 9; // discard port: nothing listens
     const e = engine(null, { jupyterTimeoutMs: 300 });
     const c = await e.create({ image: 'edge/python:3.11', envName: 'py', jupyterPort: 8888, gpu: false });
     await expect(e.startJupyter(c.Id, '/remote/dev-1/x/')).rejects.toMatchObject({
       code: 'failed',
       message: 'Jupyter did not answer within 0.3 s',
+    });
+    fake.execExitCode = 127;
+    const noJupyter = await e.create({
+      image: 'edge/python:3.11',
+      envName: 'py',
+      jupyterPort: 8888,
+      gpu: false,
+    });
+    await expect(e.startJupyter(noJupyter.Id, '/remote/dev-1/y/')).rejects.toMatchObject({
+      code: 'failed',
+      message: 'Jupyter exited with code 127 (is JupyterLab installed in the image?)',
     });
     const plain = await e.create({ image: 'edge/python:3.11', envName: 'py', jupyterPort: null, gpu: false });
     await expect(e.startJupyter(plain.Id, '/remote/dev-1/x/')).rejects.toMatchObject({ code: 'not_found' });

@@ -45,6 +45,8 @@ export interface FakeDocker {
   abortedPulls: string[];
   /** Host port Docker "picks" for the next published port. */
   nextHostPort: number;
+  /** Exit code of started execs (GET /exec/{id}/json); null: still running. */
+  execExitCode: number | null;
   close(): Promise<void>;
 }
 
@@ -134,6 +136,7 @@ export async function startFakeDocker(): Promise<FakeDocker> {
     pullLineDelayMs: 2,
     abortedPulls: [],
     nextHostPort: 49_153,
+    execExitCode: null,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
@@ -369,6 +372,28 @@ export async function startFakeDocker(): Promise<FakeDocker> {
           if (c.State !== 'running') return json(res, 409, { message: `Container ${c.Id} is not running` });
           return json(res, 201, { Id: `exec${hexId(++counter)}`.slice(0, 64) });
         }
+      }
+      if (method === 'GET' && (m = /^\/exec\/([^/]+)\/json$/.exec(path))) {
+        json(res, 200, {
+          ID: m[1],
+          Running: fake.execExitCode === null,
+          ExitCode: fake.execExitCode,
+          ProcessConfig: {
+            entrypoint: 'jupyter',
+            arguments: ['lab'],
+            privileged: false,
+            tty: false,
+            user: '',
+          },
+          OpenStdin: false,
+          OpenStderr: false,
+          OpenStdout: false,
+          CanRemove: false,
+          ContainerID: '',
+          DetachKeys: '',
+          Pid: 4242,
+        });
+        return;
       }
       if (method === 'POST' && (m = /^\/exec\/([^/]+)\/start$/.exec(path))) {
         res.writeHead(200, { 'Api-Version': '1.43' });
