@@ -18,7 +18,7 @@ import type { Db } from '../db';
 import type { ZodApp } from '../routes/types';
 import { refuseUpgrade, type UpgradeRouter } from '../signalling/upgrade';
 import { TunnelHub, type TunnelHubOptions } from './hub';
-import { RemoteProxy } from './proxy';
+import { ownerCheck, RemoteProxy } from './proxy';
 import { RemoteSessions } from './session';
 
 export { TunnelHub, TunnelError } from './hub';
@@ -40,7 +40,7 @@ export async function createTunnels(
 ): Promise<Tunnels> {
   const hub = new TunnelHub(log, options);
   const sessions = await RemoteSessions.fromDatabase(db);
-  return { hub, sessions, proxy: new RemoteProxy(db, hub, sessions, log) };
+  return { hub, sessions, proxy: new RemoteProxy(ownerCheck(db), hub, sessions, log) };
 }
 
 /**

@@ -85,11 +85,21 @@ export function parseRemotePath(url: string): Target | 'slash' | null {
   return { deviceId, container: match[2]! };
 }
 
+/** The ownership check of the proxy, against the database (device named by its device_id). */
+export const ownerCheck =
+  (db: Db) =>
+  async (userId: string, deviceId: string): Promise<boolean> =>
+    (await findOwnDevice(db, userId, deviceId))?.deviceId === deviceId;
+
 export class RemoteProxy {
   private readonly owners = new Map<string, { owned: boolean; until: number }>();
 
+  /**
+   * `ownsDevice(userId, deviceId)`: does the user own the device now (default: a database read through
+   * findOwnDevice, see `ownerCheck`)? Rejections count as "no".
+   */
   constructor(
-    private readonly db: Db,
+    private readonly ownsDevice: (userId: string, deviceId: string) => Promise<boolean>,
     private readonly hub: TunnelHub,
     private readonly sessions: RemoteSessions,
     private readonly log: FastifyBaseLogger,
@@ -119,7 +129,7 @@ export class RemoteProxy {
     if (cached && cached.until > now) return cached.owned;
     let owned = false;
     try {
-      owned = (await findOwnDevice(this.db, userId, deviceId))?.deviceId === deviceId;
+      owned = await this.ownsDevice(userId, deviceId);
     } catch (err) {
       this.log.warn({ err }, 'remote proxy: ownership check failed');
       return false;
