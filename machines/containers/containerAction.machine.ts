@@ -311,6 +311,7 @@ export const containerActionMachine = setup({
       tags: ['busy'],
       entry: { type: 'step', params: { message: ACTION_STEPS.checking } },
       invoke: {
+        id: 'checkImage',
         src: 'checkImage',
         input: imageInput,
         onDone: [
@@ -353,7 +354,7 @@ export const containerActionMachine = setup({
     downloading: {
       tags: ['busy', 'downloading'],
       entry: ['startPercent', { type: 'step', params: { message: ACTION_STEPS.downloading } }],
-      invoke: { src: 'downloadImage', input: imageInput },
+      invoke: { id: 'downloadImage', src: 'downloadImage', input: imageInput },
       on: {
         'action.progress': { actions: 'keepPercent' },
         'action.downloaded': { target: 'creating', actions: 'clearPercent' },
@@ -365,6 +366,7 @@ export const containerActionMachine = setup({
       tags: ['busy', 'downloading'],
       entry: { type: 'step', params: { message: ACTION_STEPS.canceling } },
       invoke: {
+        id: 'cancelDownload',
         src: 'cancelDownload',
         input: imageInput,
         // Canceled or not (it may have just ended), the call is aborted: the offer shows again.
@@ -376,6 +378,7 @@ export const containerActionMachine = setup({
       tags: ['busy'],
       entry: { type: 'step', params: { message: ACTION_STEPS.creating } },
       invoke: {
+        id: 'createContainer',
         src: 'createContainer',
         input: ({ context }) => ({
           ...imageInput({ context }),
@@ -409,6 +412,7 @@ export const containerActionMachine = setup({
       tags: ['busy'],
       entry: { type: 'step', params: { message: ACTION_STEPS.running } },
       invoke: {
+        id: 'runDockerAction',
         src: 'runDockerAction',
         input: ({ context }) => ({
           deviceId: context.device,
@@ -442,6 +446,7 @@ export const containerActionMachine = setup({
       tags: ['busy'],
       entry: { type: 'step', params: { message: ACTION_STEPS.jupyter } },
       invoke: {
+        id: 'startJupyter',
         src: 'startJupyter',
         input: ({ context }) => ({ deviceId: context.device, containerId: context.containerId! }),
         onDone: {
@@ -476,6 +481,7 @@ export const containerActionMachine = setup({
       tags: ['busy', 'downloading'],
       entry: { type: 'step', params: { message: ACTION_STEPS.canceling } },
       invoke: {
+        id: 'cancelDownload',
         src: 'cancelDownload',
         input: imageInput,
         onDone: { target: 'canceled' },

@@ -32,6 +32,8 @@ export type ContainerActionRef = ActorRefFrom<typeof containerActionMachine>;
 export interface ContainerActionsContext {
   /** key `${deviceId}:${envName}` → its action actor (running or finished). */
   actions: Record<string, ContainerActionRef>;
+  /** Keys whose action runs (spawned, not yet reported ended). */
+  running: string[];
   /** Actions spawned so far (actor ids stay unique). */
   spawned: number;
   /** Clock, ms since the epoch (given to the actions). */
@@ -72,9 +74,8 @@ export const containerActionsActors = {
   watchProcesses: fromCallback<EventObject>(() => notProvided('watchProcesses')),
 };
 
-/** True while the action's actor has not reached a final state. */
-const isRunning = (ref: ContainerActionRef | undefined): boolean =>
-  !!ref && ref.getSnapshot().status === 'active';
+/** True while the action of `key` runs. */
+const isRunning = (context: ContainerActionsContext, key: string): boolean => context.running.includes(key);
 
 const keyOfProcess = (deviceId: string, p: DockerProcess): string => actionKey(deviceId, p.envName, p.id);
 
@@ -98,6 +99,7 @@ export const containerActionsMachine = setup({
       const id = `action-${context.spawned + 1}`;
       enqueue.assign({
         spawned: context.spawned + 1,
+        running: [...context.running, key],
         actions: ({ context: c, spawn }) => ({
           ...c.actions,
           [key]: spawn('containerAction', {
@@ -121,8 +123,9 @@ export const containerActionsMachine = setup({
       };
     }),
     /** An action ended: keep it a while, and have the device's containers reloaded. */
-    actionEnded: enqueueActions(({ event, enqueue, system }) => {
-      if (event.type !== 'action.ended') return;
+    actionEnded: enqueueActions(({ context, event, enqueue, system }) => {
+      if (event.type !== 'action.ended' || !context.actions[event.key]) return;
+      enqueue.assign({ running: context.running.filter((k) => k !== event.key) });
       enqueue.raise(
         { type: 'actions.expire', key: event.key },
         { id: `expire:${event.key}`, delay: KEEP_FINISHED_MS },
@@ -135,7 +138,7 @@ export const containerActionsMachine = setup({
     dropAction: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'actions.expire' && event.type !== 'actions.dismiss') return;
       const ref = context.actions[event.key];
-      if (!ref || isRunning(ref)) return;
+      if (!ref || isRunning(context, event.key)) return;
       enqueue.cancel(`expire:${event.key}`);
       enqueue.stopChild(ref);
       const { [event.key]: _gone, ...rest } = context.actions;
@@ -149,7 +152,7 @@ export const containerActionsMachine = setup({
       for (const p of list) {
         const key = keyOfProcess(event.deviceId, p);
         const ref = context.actions[key];
-        if (isRunning(ref)) enqueue.sendTo(ref!, { type: 'action.process', process: p });
+        if (ref && isRunning(context, key)) enqueue.sendTo(ref, { type: 'action.process', process: p });
         else if (isRunningProcess(p) && !spawned.some(([k]) => k === key)) spawned.push([key, p]);
       }
       if (spawned.length === 0) return;
@@ -180,7 +183,7 @@ export const containerActionsMachine = setup({
             },
           });
         }
-        return { actions, spawned: n };
+        return { actions, spawned: n, running: [...c.running, ...spawned.map(([key]) => key)] };
       });
     }),
     stopAll: enqueueActions(({ context, enqueue }) => {
@@ -188,19 +191,19 @@ export const containerActionsMachine = setup({
         enqueue.cancel(`expire:${key}`);
         enqueue.stopChild(ref);
       }
-      enqueue.assign({ actions: {} });
+      enqueue.assign({ actions: {}, running: [] });
     }),
   },
   guards: {
     ongoing: ({ context, event }) => {
       if (event.type !== 'actions.start') return false;
       const r = event.request;
-      return isRunning(context.actions[actionKey(r.deviceId, r.envName, r.containerId)]);
+      return isRunning(context, actionKey(r.deviceId, r.envName, r.containerId));
     },
   },
 }).createMachine({
   id: 'containerActions',
-  context: ({ input }) => ({ actions: {}, spawned: 0, now: input?.now ?? (() => 0) }),
+  context: ({ input }) => ({ actions: {}, running: [], spawned: 0, now: input?.now ?? (() => 0) }),
   on: {
     'actions.start': [{ guard: 'ongoing', actions: 'warnOngoing' }, { actions: 'spawnAction' }],
     'action.ended': { actions: 'actionEnded' },

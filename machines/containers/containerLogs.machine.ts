@@ -99,6 +99,7 @@ export const containerLogsMachine = setup({
         reading: {
           tags: ['loading'],
           invoke: {
+            id: 'readLogs',
             src: 'readLogs',
             input: ({ context }) => ({
               deviceId: context.deviceId!,

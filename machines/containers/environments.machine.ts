@@ -146,6 +146,7 @@ export const environmentsMachine = setup({
         loading: {
           tags: ['listLoading'],
           invoke: {
+            id: 'loadEnvironments',
             src: 'loadEnvironments',
             onDone: {
               target: 'ready',
@@ -169,6 +170,7 @@ export const environmentsMachine = setup({
         loading: {
           tags: ['detailLoading'],
           invoke: {
+            id: 'loadEnvironment',
             src: 'loadEnvironment',
             input: ({ context, event }) => ({
               alias: context.alias ?? '',
@@ -209,6 +211,7 @@ export const environmentsMachine = setup({
           tags: ['saving'],
           entry: 'clearEditError',
           invoke: {
+            id: 'saveEnvironment',
             src: 'saveEnvironment',
             input: ({ event }) =>
               event.type === 'environments.save'
@@ -228,6 +231,7 @@ export const environmentsMachine = setup({
           tags: ['saving'],
           entry: 'clearEditError',
           invoke: {
+            id: 'deleteEnvironment',
             src: 'deleteEnvironment',
             input: ({ event }) => ({ id: event.type === 'environments.delete' ? event.id : '' }),
             onDone: {
