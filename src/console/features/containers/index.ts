@@ -16,6 +16,11 @@ export const containers: ConsoleFeature = {
   name: 'containers',
   routes: {
     containers: lazyScreen(() => import('./screens/ContainersScreen')),
+    environments: lazyScreen(() => import('./screens/EnvironmentsScreen')),
+    environment: lazyScreen(() => import('./screens/EnvironmentScreen')),
+    containerDetails: lazyScreen(() => import('./screens/ContainerDetailsScreen')),
+    environmentDetail: lazyScreen(() => import('./screens/PublicEnvironmentScreen')),
+    adminDockers: lazyScreen(() => import('./screens/AdminDockersScreen')),
   },
   actors: containersActors,
   notices: [

@@ -64,6 +64,12 @@ export function formFromEnvironment(e: Environment): EnvironmentFormValues {
 /** A number as typed: NaN for text that is not one (the schema then names the field). */
 const toNumber = (s: string): number => (s.trim() === '' ? Number.NaN : Number(s));
 
+/** The typed port when it is one (1–65535), else `fallback`. */
+function validPortOr(s: string, fallback: number): number {
+  const n = toNumber(s);
+  return Number.isInteger(n) && n >= 1 && n <= 65_535 ? n : fallback;
+}
+
 /** The form field a schema path names ('jupyter_port' → 'jupyterPort', 'tags.0.size_mb' → 'tags.0.sizeMb'). */
 function fieldOf(path: readonly PropertyKey[]): string {
   const names: Record<string, string> = { jupyter_port: 'jupyterPort', size_mb: 'sizeMb' };
@@ -84,7 +90,8 @@ export function validateEnvironmentForm(
     image: values.image.trim(),
     tags: values.tags.map((t) => ({ tag: t.tag.trim(), platform: t.platform, size_mb: toNumber(t.sizeMb) })),
     jupyter: values.jupyter,
-    jupyter_port: toNumber(values.jupyterPort),
+    // The port is asked for only with Jupyter; without it a port that does not parse keeps the default.
+    jupyter_port: values.jupyter ? toNumber(values.jupyterPort) : validPortOr(values.jupyterPort, 8888),
     gpu: values.gpu,
     public: values.public,
   };

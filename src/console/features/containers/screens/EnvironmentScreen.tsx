@@ -1,0 +1,146 @@
+/**
+ * /containers/{alias} (§2): one environment of the catalogue — its versions (tags with platform and
+ * download size), the connected devices that run it (containers whose EnvName is the alias, §3) with each
+ * container's actions, and the "Create on a device" form with the running create's progress (§4).
+ */
+import { useEffect } from 'react';
+import { Alert, Anchor, Badge, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import '../i18n';
+import { useEnvironmentContainers, useEnvironmentDetail, useEnvironmentsRef } from '../selectors';
+import { ContainerActions } from './ContainerActions';
+import { CreateOnDevice } from './CreateOnDevice';
+import { LogsDialog } from './LogsDialog';
+import { StateBadge } from './StateBadge';
+
+/** Test ids: environment-detail, environment-versions, environment-containers, environment-missing. */
+export default function EnvironmentScreen() {
+  const { t } = useTranslation();
+  const { alias = '' } = useParams();
+  const environments = useEnvironmentsRef();
+  const view = useEnvironmentDetail(alias);
+  const running = useEnvironmentContainers(alias);
+  useEffect(() => {
+    environments.send({ type: 'environments.open', alias });
+  }, [environments, alias]);
+
+  const env = view.environment;
+  return (
+    <Stack gap="md" data-testid="environment-detail">
+      <Anchor component={Link} to="/containers" size="sm">
+        {t('containers.allEnvironments')}
+      </Anchor>
+      {view.missing && (
+        <Alert color="yellow" data-testid="environment-missing">
+          {t('containers.notFound', { alias })}
+        </Alert>
+      )}
+      {view.error && (
+        <Alert color="red" role="alert">
+          {view.error}
+        </Alert>
+      )}
+      {view.loading && !env && <Text role="status">{t('containers.loading')}</Text>}
+      {env && (
+        <>
+          <Group justify="space-between" align="flex-start">
+            <div>
+              <Title order={1}>{env.name}</Title>
+              {env.description && <Text size="sm">{env.description}</Text>}
+              <Text size="sm">
+                {t('containers.image')}: <Code>{env.image}</Code>
+              </Text>
+            </div>
+            <Group gap={4}>
+              {env.jupyter && <Badge variant="light">{t('containers.jupyterBadge')}</Badge>}
+              {env.gpu && (
+                <Badge variant="light" color="grape">
+                  {t('containers.gpuBadge')}
+                </Badge>
+              )}
+            </Group>
+          </Group>
+
+          <Paper withBorder>
+            <Table data-testid="environment-versions" captionSide="top">
+              <Table.Caption>{t('containers.versions')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('containers.tag')}</Table.Th>
+                  <Table.Th scope="col">{t('containers.platform')}</Table.Th>
+                  <Table.Th scope="col">{t('containers.size')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {env.tags.map((tag) => (
+                  <Table.Tr key={tag.tag}>
+                    <Table.Td>
+                      <Code>{tag.tag}</Code>
+                    </Table.Td>
+                    <Table.Td>{t(`containers.platforms.${tag.platform}`)}</Table.Td>
+                    <Table.Td>{t('containers.sizeMb', { size: tag.size_mb })}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+
+          <CreateOnDevice environment={env} />
+
+          <Paper withBorder>
+            <Table data-testid="environment-containers" captionSide="top">
+              <Table.Caption>{t('containers.runningOn')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('containers.columns.id')}</Table.Th>
+                  <Table.Th scope="col">{t('containers.columns.device')}</Table.Th>
+                  <Table.Th scope="col">{t('containers.columns.state')}</Table.Th>
+                  <Table.Th scope="col">{t('containers.columns.image')}</Table.Th>
+                  <Table.Th scope="col">{t('containers.columns.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {running.map((row) => (
+                  <Table.Tr key={row.key} data-testid={`environment-container-${row.shortId}`}>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={`/containers/details/${row.shortId}`}
+                        ff="monospace"
+                        size="sm"
+                      >
+                        {row.shortId}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{row.deviceName}</Table.Td>
+                    <Table.Td>
+                      <StateBadge state={row.state} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Code>{row.image}</Code>
+                    </Table.Td>
+                    <Table.Td>
+                      {/* The environment's running action shows in the create form above. */}
+                      <ContainerActions row={row} withProgress={false} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+                {running.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={5}>
+                      <Text size="sm" c="dimmed">
+                        {t('containers.noneRunning')}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+          <LogsDialog />
+        </>
+      )}
+    </Stack>
+  );
+}
