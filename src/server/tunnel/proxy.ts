@@ -8,7 +8,9 @@
  * anything else answers 403 with FORBIDDEN_PAGE, so another signed-in user cannot open the URL.
  * Forwarded headers: the request's, without hop-by-hop headers, Authorization and the session cookie (the
  * app's own cookies pass), with X-Forwarded-For/-Proto/-Host set; Host is kept (Jupyter compares it with
- * Origin). Failures of the tunnel answer its TunnelError status (502/503/504) with a readable page.
+ * Origin). The app's answer comes back without hop-by-hop headers and without any Set-Cookie of the session
+ * cookie (an app may not overwrite sessions). Failures of the tunnel answer its TunnelError status
+ * (502/503/504) with a readable page.
  */
 import http from 'node:http';
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
@@ -188,7 +190,9 @@ export class RemoteProxy {
         const raw = answer.rawHeaders;
         const back: string[] = [];
         for (let i = 0; i + 1 < raw.length; i += 2) {
-          if (!DROPPED_BACK.has(raw[i]!.toLowerCase())) back.push(raw[i]!, raw[i + 1]!);
+          const name = raw[i]!.toLowerCase();
+          if (DROPPED_BACK.has(name) || (name === 'set-cookie' && setsSessionCookie(raw[i + 1]!))) continue;
+          back.push(raw[i]!, raw[i + 1]!);
         }
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, back);
         answer.pipe(res);
@@ -251,6 +255,11 @@ export class RemoteProxy {
       socket.destroy();
     });
   }
+}
+
+/** True for a Set-Cookie of REMOTE_COOKIE: an app may not overwrite the console's sessions. */
+function setsSessionCookie(value: string): boolean {
+  return value.slice(0, value.indexOf('=')).trim() === REMOTE_COOKIE;
 }
 
 function sendPage(res: http.ServerResponse, page: ProxyPage): void {

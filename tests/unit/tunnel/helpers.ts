@@ -40,7 +40,11 @@ export async function startWebApp(base: string): Promise<WebApp> {
     if (!url.pathname.startsWith(base)) return void res.writeHead(404).end('app: not found');
     const rest = url.pathname.slice(base.length);
     if (rest === 'lab' && req.method === 'GET') {
-      res.writeHead(200, { 'content-type': 'text/plain', 'set-cookie': `_xsrf=abc; Path=${base}` });
+      res.writeHead(200, {
+        'content-type': 'text/plain',
+        // The app's own cookie, and an attempt to overwrite the console's session cookie.
+        'set-cookie': [`_xsrf=abc; Path=${base}`, `edge_remote=evil; Path=${base}`],
+      });
       return void res.end('hello lab');
     }
     if (rest === 'big') {

@@ -131,7 +131,7 @@ describe('the proxy, for the owner', () => {
     cookie = await ownerCookie();
   });
 
-  it('forwards GET unchanged and passes the app’s own cookies back', async () => {
+  it('forwards GET unchanged and passes the app’s own cookies back, never one of the session cookie', async () => {
     const res = await remote('lab', { headers: { cookie } });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('hello lab');
