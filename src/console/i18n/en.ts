@@ -8,6 +8,7 @@ export const en = {
     skipToContent: 'Skip to content',
     loading: 'Loading',
     backToDashboard: 'Back to the dashboard',
+    closeDialog: 'Close dialog',
   },
   nav: {
     main: 'Main navigation',

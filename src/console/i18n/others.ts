@@ -6,6 +6,7 @@ import type { PartialResource } from './en';
 
 export const ch: PartialResource = {
   app: {
+    closeDialog: '关闭对话框',
     title: '边缘 AI 控制台',
     skipToContent: '跳到内容',
     loading: '加载中',
@@ -18,7 +19,12 @@ export const ch: PartialResource = {
 };
 
 export const es: PartialResource = {
-  app: { title: 'Consola de IA en el borde', loading: 'Cargando', backToDashboard: 'Volver al panel' },
+  app: {
+    closeDialog: 'Cerrar diálogo',
+    title: 'Consola de IA en el borde',
+    loading: 'Cargando',
+    backToDashboard: 'Volver al panel',
+  },
   nav: { dashboard: 'Panel', devices: 'Dispositivos', cameras: 'Cámaras', toggleSidebar: 'Mostrar menú' },
   user: { signOut: 'Cerrar sesión', language: 'Idioma' },
   login: { title: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar' },
@@ -26,7 +32,12 @@ export const es: PartialResource = {
 };
 
 export const jp: PartialResource = {
-  app: { title: 'エッジ AI コンソール', loading: '読み込み中', backToDashboard: 'ダッシュボードに戻る' },
+  app: {
+    closeDialog: 'ダイアログを閉じる',
+    title: 'エッジ AI コンソール',
+    loading: '読み込み中',
+    backToDashboard: 'ダッシュボードに戻る',
+  },
   nav: {
     dashboard: 'ダッシュボード',
     devices: 'デバイス',
@@ -39,7 +50,12 @@ export const jp: PartialResource = {
 };
 
 export const de: PartialResource = {
-  app: { title: 'Edge-AI-Konsole', loading: 'Wird geladen', backToDashboard: 'Zurück zur Übersicht' },
+  app: {
+    closeDialog: 'Dialog schließen',
+    title: 'Edge-AI-Konsole',
+    loading: 'Wird geladen',
+    backToDashboard: 'Zurück zur Übersicht',
+  },
   nav: {
     dashboard: 'Übersicht',
     devices: 'Geräte',
@@ -52,7 +68,12 @@ export const de: PartialResource = {
 };
 
 export const fr: PartialResource = {
-  app: { title: 'Console IA embarquée', loading: 'Chargement', backToDashboard: 'Retour au tableau de bord' },
+  app: {
+    closeDialog: 'Fermer la boîte de dialogue',
+    title: 'Console IA embarquée',
+    loading: 'Chargement',
+    backToDashboard: 'Retour au tableau de bord',
+  },
   nav: {
     dashboard: 'Tableau de bord',
     devices: 'Appareils',

@@ -5,8 +5,15 @@
  * them are lazy chunks. A Mantine component rendered outside such an island throws "MantineProvider was not
  * found", so new root-level Mantine UI must wrap itself too.
  */
-import type { ReactNode } from 'react';
-import { DEFAULT_THEME, MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_THEME,
+  MantineProvider,
+  createTheme,
+  mergeThemeOverrides,
+  type CSSVariablesResolver,
+} from '@mantine/core';
 
 /**
  * §9 UI breakpoints: sm 544, md 768, lg 992, xl 1200 (xxl 1800 has no Mantine slot). Primary shade 8 in the
@@ -49,10 +56,24 @@ const contrastVariables: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-/** Mantine's provider with the console theme (light scheme, as index.html's data-mantine-color-scheme). */
+/**
+ * Mantine's provider with the console theme (light scheme, as index.html's data-mantine-color-scheme). Every
+ * Modal's and Drawer's close button is named for screen readers in the interface language.
+ */
 export function WithMantine({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const closeLabel = t('app.closeDialog');
+  const localized = useMemo(() => {
+    const closeButtonProps = { 'aria-label': closeLabel };
+    return mergeThemeOverrides(theme, {
+      components: {
+        Modal: { defaultProps: { closeButtonProps } },
+        Drawer: { defaultProps: { closeButtonProps } },
+      },
+    });
+  }, [closeLabel]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={contrastVariables}>
+    <MantineProvider theme={localized} defaultColorScheme="light" cssVariablesResolver={contrastVariables}>
       {children}
     </MantineProvider>
   );
