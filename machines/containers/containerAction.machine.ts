@@ -222,6 +222,12 @@ export const containerActionMachine = setup({
       message: params.message,
       percent: null,
     })),
+    /** A command failed: the §8 title, and the words for its error (actionFailureMessage). */
+    failWith: assign(({ event }, params: { title: string }) => ({
+      error: params.title,
+      message: actionFailureMessage((event as { error?: unknown }).error),
+      percent: null,
+    })),
     /** The failure dialog (§8 title, the device's or the flow's words). */
     emitFailure: emit(({ context }): ConsoleEmitted => ({
       type: 'dialog',
@@ -334,13 +340,7 @@ export const containerActionMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: {
-            type: 'fail',
-            params: ({ event }) => ({
-              error: CONTAINER_TEXTS.imageCheckFailed,
-              message: actionFailureMessage(event.error),
-            }),
-          },
+          actions: { type: 'failWith', params: { title: CONTAINER_TEXTS.imageCheckFailed } },
         },
       },
     },
@@ -398,13 +398,7 @@ export const containerActionMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: {
-            type: 'fail',
-            params: ({ event }) => ({
-              error: CONTAINER_TEXTS.actionFailed,
-              message: actionFailureMessage(event.error),
-            }),
-          },
+          actions: { type: 'failWith', params: { title: CONTAINER_TEXTS.actionFailed } },
         },
       },
     },
@@ -432,13 +426,7 @@ export const containerActionMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: {
-            type: 'fail',
-            params: ({ event }) => ({
-              error: CONTAINER_TEXTS.actionFailed,
-              message: actionFailureMessage(event.error),
-            }),
-          },
+          actions: { type: 'failWith', params: { title: CONTAINER_TEXTS.actionFailed } },
         },
       },
     },
@@ -455,13 +443,7 @@ export const containerActionMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: {
-            type: 'fail',
-            params: ({ event }) => ({
-              error: CONTAINER_TEXTS.actionFailed,
-              message: actionFailureMessage(event.error),
-            }),
-          },
+          actions: { type: 'failWith', params: { title: CONTAINER_TEXTS.actionFailed } },
         },
       },
     },

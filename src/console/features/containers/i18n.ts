@@ -2,10 +2,15 @@
  * Every interface text of the containers feature, in the six languages of §2 (en, ch, es, jp, de, fr),
  * registered under the `containers` key of i18next's `translation` namespace when the feature's screens load
  * (so the shared src/console/i18n files and the first chunk do not grow). §8 texts keep their English
- * wording in en (`texts.*`, the contract's CONTAINER_TEXTS). Other languages: translations.ts.
+ * wording in en (`texts.*`, the contract's CONTAINER_TEXTS). Other languages: languages/<lang>.ts, each giving
+ * every key (the type checks it).
  */
 import i18n from 'i18next';
-import { TRANSLATIONS } from './translations';
+import { ch } from './languages/ch';
+import { de } from './languages/de';
+import { es } from './languages/es';
+import { fr } from './languages/fr';
+import { jp } from './languages/jp';
 
 export const en = {
   title: 'Containers',
@@ -163,7 +168,7 @@ export function registerContainersTexts(): void {
   if (registered) return;
   registered = true;
   i18n.addResourceBundle('en', 'translation', { containers: en }, true, true);
-  for (const [lang, texts] of Object.entries(TRANSLATIONS)) {
+  for (const [lang, texts] of Object.entries({ ch, es, jp, de, fr })) {
     i18n.addResourceBundle(lang, 'translation', { containers: texts }, true, true);
   }
 }
