@@ -19,6 +19,11 @@ import { toDirectedGraph, type DirectedGraphEdge, type DirectedGraphNode } from 
 import { authMachine } from '../machines/accounts/auth.machine';
 import { cameraGridMachine } from '../machines/cameras/cameraGrid.machine';
 import { openerMachine } from '../machines/cameras/opener.machine';
+import { containerActionMachine } from '../machines/containers/containerAction.machine';
+import { containerActionsMachine } from '../machines/containers/containerActions.machine';
+import { containerLogsMachine } from '../machines/containers/containerLogs.machine';
+import { containersMachine } from '../machines/containers/containers.machine';
+import { environmentsMachine } from '../machines/containers/environments.machine';
 import { deviceConnectionMachine } from '../machines/devices/deviceConnection.machine';
 import { devicePoolMachine } from '../machines/devices/devicePool.machine';
 import { devicesTableMachine } from '../machines/devices/devicesTable.machine';
@@ -38,6 +43,11 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'cameraGrid', feature: 'cameras', machine: cameraGridMachine },
   { name: 'opener', feature: 'cameras', machine: openerMachine },
   { name: 'stream', feature: 'cameras', machine: streamMachine },
+  { name: 'containers', feature: 'containers', machine: containersMachine },
+  { name: 'containerActions', feature: 'containers', machine: containerActionsMachine },
+  { name: 'containerAction', feature: 'containers', machine: containerActionMachine },
+  { name: 'containerLogs', feature: 'containers', machine: containerLogsMachine },
+  { name: 'environments', feature: 'containers', machine: environmentsMachine },
   { name: 'notifications', feature: 'notifications', machine: notificationsMachine },
 ];
 
