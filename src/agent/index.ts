@@ -23,6 +23,7 @@ import type { CommandContext } from './commands';
 import { ProcessTracker, createContainerEngine, parseDockerHost, webTargetLookup } from './containers';
 import type { ContainerEngine, WebTarget } from './containers';
 import type { DockerEndpoint } from './containers';
+import { startTunnelClient, type TunnelClient } from './tunnel';
 import { createLogger, errorMessage } from './log';
 import type { Logger } from './log';
 import { createGrantVerifier } from './link/grant';
@@ -222,6 +223,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     }
   };
 
+  let tunnel: TunnelClient | null = null;
   const close = async () => {
     if (closed) return;
     closed = true;
@@ -231,7 +233,11 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     signalling?.close();
     cameras.close();
     dockerProcesses.close();
-    await Promise.all([backend.close(), containers.close().catch(() => undefined)]);
+    await Promise.all([
+      backend.close(),
+      containers.close().catch(() => undefined),
+      tunnel?.close().catch(() => undefined),
+    ]);
     log.info('agent stopped');
   };
 
@@ -324,6 +330,17 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     await close();
     throw err;
   }
+  // The reverse tunnel to the server for containers' web apps (request_remote_device): only the addresses
+  // webTarget answers (a running container's published web app) are reachable through it.
+  const webTarget = webTargetLookup(containers);
+  if (!closed) {
+    tunnel = startTunnelClient({
+      serverUrl: options.server,
+      deviceToken: options.token,
+      resolveTarget: webTarget,
+      log,
+    });
+  }
   log.info('agent ready', {
     device_id: deviceId,
     backend: backend.name,
@@ -331,5 +348,5 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     cameras: backend.cameras.length,
     ip_cameras: cameras.ipCount,
   });
-  return { deviceId, containers, webTarget: webTargetLookup(containers), close };
+  return { deviceId, containers, webTarget, close };
 }

@@ -68,6 +68,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (config.demoAccount) {
       const demo = await seed.ensureUser(config.demoAccount);
       await seed.ensureGroups(demo.id);
+      await seed.ensureEnvironments();
     }
     await registerRoutes(app, ctx);
     const upgrades = new UpgradeRouter(app.server);
