@@ -163,10 +163,18 @@ export type ContainersTranslation = {
 
 let registered = false;
 
-/** Adds the feature's texts to i18next once (`containers.*` in namespace 'translation'). */
+/**
+ * Adds the feature's texts to i18next once (`containers.*` in namespace 'translation'); before i18next is
+ * initialised (src/console/i18n/index.ts), as soon as it is.
+ */
 export function registerContainersTexts(): void {
   if (registered) return;
+  if (!i18n.isInitialized) {
+    i18n.on('initialized', registerContainersTexts);
+    return;
+  }
   registered = true;
+  i18n.off('initialized', registerContainersTexts);
   i18n.addResourceBundle('en', 'translation', { containers: en }, true, true);
   for (const [lang, texts] of Object.entries({ ch, es, jp, de, fr })) {
     i18n.addResourceBundle(lang, 'translation', { containers: texts }, true, true);
