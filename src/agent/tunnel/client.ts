@@ -26,7 +26,7 @@ import {
   TUNNEL_DATA_MAX_FRAME_BYTES,
   TUNNEL_PATH,
   tunnelDataPath,
-} from './protocol';
+} from '../../protocol/tunnel';
 import { splice } from './splice';
 
 /** A container web app's device-local address. */

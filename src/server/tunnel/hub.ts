@@ -25,7 +25,7 @@ import {
   TUNNEL_CONTROL_MAX_BYTES,
   TUNNEL_DATA_MAX_FRAME_BYTES,
   type ServerToAgent,
-} from '../../agent/tunnel/protocol';
+} from '../../protocol/tunnel';
 import { tunnelSocket } from './socket';
 
 /** Why a tunnel connection could not be made: `status` is the HTTP status the proxy answers. */

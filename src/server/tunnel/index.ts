@@ -10,7 +10,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { TUNNEL_PATH, TunnelId } from '../../agent/tunnel/protocol';
+import { TUNNEL_PATH, TunnelId } from '../../protocol/tunnel';
 import { REMOTE_PATH_PREFIX } from '../../protocol/containers';
 import { findDeviceForToken } from '../auth/guard';
 import type { ServerContext } from '../context';

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { silentLogger } from '../../../src/agent/log';
 import { startTunnelClient } from '../../../src/agent/tunnel';
-import { TUNNEL_PATH } from '../../../src/agent/tunnel/protocol';
+import { TUNNEL_PATH } from '../../../src/protocol/tunnel';
 import { remoteBasePath } from '../../../src/protocol/containers';
 import { TunnelError, TunnelHub } from '../../../src/server/tunnel/hub';
 import { parseRemotePath, RemoteProxy } from '../../../src/server/tunnel/proxy';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTunnelClient, type TunnelClient } from '../../../src/agent/tunnel';
 import { silentLogger } from '../../../src/agent/log';
-import { TUNNEL_PATH } from '../../../src/agent/tunnel/protocol';
+import { TUNNEL_PATH } from '../../../src/protocol/tunnel';
 import { remoteBasePath } from '../../../src/protocol/containers';
 import { api, eventually, login, startTestServer, type TestServer } from '../server/helpers';
 import { cookiePair, echo, openWs, patternBytes, sha256, startWebApp, type WebApp } from './helpers';

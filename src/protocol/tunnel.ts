@@ -1,8 +1,7 @@
 /**
  * The device tunnel's wire protocol (spec §7 request_remote_device; the original's frp reverse tunnel, §7
  * `restart-frp-client`), shared by the agent (src/agent/tunnel/client.ts) and the server (src/server/tunnel/).
- * Zod only, no Node or server imports, so both sides can load it. (Belongs in src/protocol/tunnel.ts once that
- * file may be added.)
+ * Zod only, no Node or server imports, so both sides can load it.
  *
  * Two kinds of WebSocket, both opened by the agent with `Authorization: Token <device token>`:
  * - control `GET /api/agent/tunnel`: JSON text messages below, each ≤ TUNNEL_CONTROL_MAX_BYTES; one per device
