@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, SimulatedClock, type EventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import {
   CONTAINER_LOG_CLEAR_MS,
   containerLogsMachine,
