@@ -5,7 +5,7 @@
  * Long-lived (systemId 'containerLogs'), one log shown at a time. `logs.open` { deviceId, containerId }
  * reads the last lines (docker-logs, `readLogs` provided) and reads them again every LOG_REFRESH_MS while
  * the log is open. `logs.close` hides it; the lines are cleared CONTAINER_LOG_CLEAR_MS (3 s, §9) later,
- * unless the log is opened again before. Tags: 'open', 'loading', 'error'.
+ * unless the log is opened again before. Tags: 'open', 'loading'; a failed read keeps `error` (the lines stay).
  */
 import { assign, fromPromise, setup } from 'xstate';
 

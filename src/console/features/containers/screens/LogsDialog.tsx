@@ -37,6 +37,7 @@ export function LogsDialog() {
         <ScrollArea h={400} type="auto">
           <Code
             block
+            role="log"
             data-testid="container-logs-lines"
             tabIndex={0}
             aria-label={t('containers.logsTitle', { name: view.title })}
