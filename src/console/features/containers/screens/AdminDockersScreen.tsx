@@ -8,7 +8,7 @@ import { Alert, Badge, Button, Code, Group, Modal, Paper, Stack, Table, Text, Ti
 import { useTranslation } from 'react-i18next';
 import '../i18n';
 import type { Environment } from '../../../../protocol/containers';
-import { useCatalogueView, useEnvironmentsRef } from '../selectors';
+import { useCatalogueView, useEditView, useEnvironmentsRef } from '../selectors';
 import { emptyForm, formFromEnvironment, type EnvironmentFormValues } from '../validation';
 import { EnvironmentFormDialog } from './EnvironmentFormDialog';
 
@@ -18,6 +18,7 @@ export default function AdminDockersScreen() {
   const { t } = useTranslation();
   const environments = useEnvironmentsRef();
   const view = useCatalogueView();
+  const edit = useEditView();
   const [form, setForm] = useState<{ id: string | null; initial: EnvironmentFormValues } | null>(null);
   const [deleting, setDeleting] = useState<Environment | null>(null);
   useEffect(() => {
@@ -44,6 +45,12 @@ export default function AdminDockersScreen() {
       {view.error && (
         <Alert color="red" role="alert">
           {view.error}
+        </Alert>
+      )}
+      {/* A failed delete (the form shows its own failures). */}
+      {edit.error && !form && (
+        <Alert color="red" role="alert" data-testid="admin-environment-error">
+          {edit.error}
         </Alert>
       )}
       <Paper withBorder>
