@@ -228,9 +228,9 @@ export function createSeed(ctx: ServerContext): Seed {
 }
 
 /**
- * The catalogue a new installation starts with (spec §2 /containers). The images are those the `sim`
- * backend's registry knows (src/agent/containers/simRegistry.ts), so the demo's simulated devices can pull
- * and run them; on a real device they are pulled from the registry the device's Docker engine uses.
+ * The catalogue a new installation starts with (spec §2 /containers). The images and sizes are those the
+ * `sim` backend's registry knows (src/agent/containers/simRegistry.ts), so the demo's simulated devices can
+ * pull and run them; on a real device they are pulled from the registry the device's Docker engine uses.
  */
 export const DEFAULT_ENVIRONMENTS: readonly EnvironmentInput[] = [
   {
@@ -240,8 +240,8 @@ export const DEFAULT_ENVIRONMENTS: readonly EnvironmentInput[] = [
       'PyTorch 2.3 with CUDA, torchvision and JupyterLab, for training and trying models on the device.',
     image: 'edge/jupyter-pytorch',
     tags: [
-      { tag: '2.3-jetson', platform: 'jetson', size_mb: 5200 },
-      { tag: '2.3-x86', platform: 'x86', size_mb: 7400 },
+      { tag: '2.3-jetson', platform: 'jetson', size_mb: 2400 },
+      { tag: '2.3-x86', platform: 'x86', size_mb: 3100 },
     ],
     jupyter: true,
     gpu: true,
@@ -251,7 +251,7 @@ export const DEFAULT_ENVIRONMENTS: readonly EnvironmentInput[] = [
     name: 'TensorFlow with JupyterLab',
     description: 'TensorFlow 2.16 with Keras and JupyterLab.',
     image: 'edge/jupyter-tensorflow',
-    tags: [{ tag: '2.16', platform: 'any', size_mb: 6100 }],
+    tags: [{ tag: '2.16', platform: 'any', size_mb: 1900 }],
     jupyter: true,
     gpu: true,
   },
@@ -260,7 +260,7 @@ export const DEFAULT_ENVIRONMENTS: readonly EnvironmentInput[] = [
     name: 'Python 3.11',
     description: 'A plain Python 3.11 environment for scripts and services.',
     image: 'edge/python',
-    tags: [{ tag: '3.11', platform: 'any', size_mb: 150 }],
+    tags: [{ tag: '3.11', platform: 'any', size_mb: 180 }],
     jupyter: false,
     gpu: false,
   },
