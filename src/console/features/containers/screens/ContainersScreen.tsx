@@ -28,7 +28,7 @@ import { StateBadge } from './StateBadge';
 const ALL = '';
 
 /** Test ids: containers-table, containers-filter-device, containers-filter-state, containers-refresh,
- * containers-empty, containers-no-device, container-row-{shortId}. */
+ * containers-empty, containers-no-device, containers-catalogue-link, container-row-{shortId}. */
 export default function ContainersScreen() {
   const { t } = useTranslation();
   const containers = useContainersRef();
@@ -40,9 +40,14 @@ export default function ContainersScreen() {
         <Title order={1}>{t('containers.title')}</Title>
         <Alert color="blue" data-testid="containers-no-device" title={t('containers.title')}>
           <Text size="sm">{t('containers.noDevice')}</Text>
-          <Anchor component={Link} to="/control-panel/devices" size="sm">
-            {t('containers.connectDevices')}
-          </Anchor>
+          <Group gap="md">
+            <Anchor component={Link} to="/control-panel/devices" size="sm">
+              {t('containers.connectDevices')}
+            </Anchor>
+            <Anchor component={Link} to="/containers" size="sm">
+              {t('containers.envTitle')}
+            </Anchor>
+          </Group>
         </Alert>
       </Stack>
     );
@@ -83,6 +88,9 @@ export default function ContainersScreen() {
             ]}
             data-testid="containers-filter-state"
           />
+          <Button component={Link} to="/containers" variant="light" data-testid="containers-catalogue-link">
+            {t('containers.envTitle')}
+          </Button>
           <Button
             variant="default"
             loading={view.loading}
