@@ -6,12 +6,12 @@
  * "Unknown Docker Action", "Container action has been failed".
  *
  * Spawned by the registry (containerActions.machine.ts), one per `${deviceId}:${envName}`.
- * create: `checkingImage` (check-docker-image) → 200 `creating` (docker-create); 404 `offeringDownload`
- * ("Environment not found", the image and its size; the view offers Download / Cancel) → `downloading`
- * (download-docker-image; `action.progress` events carry the overall percent) → `creating`. Cancel while
- * downloading → `cancelingDownload` (cancel-docker-download; leaving `downloading` aborts the call) → back to
- * the offer, from which the user may download again or cancel. A failed download returns to the offer with
- * the error. Any other check status → `failed` with the "Image check failed" dialog and the device's words.
+ * create: `checkingImage` (check-docker-image) → 200: `creating` (docker-create, which only creates) →
+ * `running` (docker-start of the new container); 404: `offeringDownload` ("Environment not found", image and
+ * size; the view offers Download / Cancel) → `downloading` (download-docker-image; `action.progress` carries
+ * the overall percent) → `creating`. Cancel while downloading → `cancelingDownload` (cancel-docker-download;
+ * leaving `downloading` aborts the call) → `canceled` (the user may create again); a failed download returns
+ * to the offer with its error (download again). Any other status → `failed`, "Image check failed" + words.
  * start / stop / remove: `running` (docker-start | docker-stop | docker-remove). After create or start with
  * Jupyter selected: `startingJupyter` (start-jupyter); a start of a running container with Jupyter selected
  * (`containerRunning`, the table's "Start Jupyter") goes there at once. An action not of §4, or one without
@@ -43,6 +43,7 @@ export const ACTION_STEPS = {
   downloading: 'Downloading the image',
   canceling: 'Canceling the download',
   creating: 'Creating the container',
+  starting: 'Starting the container',
   running: 'Running the action',
   jupyter: 'Starting Jupyter',
   done: 'Done',
@@ -369,9 +370,9 @@ export const containerActionMachine = setup({
         id: 'cancelDownload',
         src: 'cancelDownload',
         input: imageInput,
-        // Canceled or not (it may have just ended), the call is aborted: the offer shows again.
-        onDone: { target: 'offeringDownload', actions: 'offerDownload' },
-        onError: { target: 'offeringDownload', actions: 'offerDownload' },
+        // Canceled on the device or not (it may have just ended), the call is aborted: the action ends.
+        onDone: { target: 'canceled' },
+        onError: { target: 'canceled' },
       },
     },
     creating: {
@@ -385,17 +386,11 @@ export const containerActionMachine = setup({
           jupyterPort: context.jupyter ? (context.jupyterPort ?? 8888) : null,
           gpu: context.gpu,
         }),
-        onDone: [
-          {
-            guard: 'wantsJupyter',
-            target: 'startingJupyter',
-            actions: { type: 'keepContainer', params: ({ event }) => ({ container: event.output }) },
-          },
-          {
-            target: 'succeeded',
-            actions: { type: 'keepContainer', params: ({ event }) => ({ container: event.output }) },
-          },
-        ],
+        // docker-create only creates: the new container is started next (`running`).
+        onDone: {
+          target: 'running',
+          actions: { type: 'keepContainer', params: ({ event }) => ({ container: event.output }) },
+        },
         onError: {
           target: 'failed',
           actions: { type: 'failWith', params: { title: CONTAINER_TEXTS.actionFailed } },
@@ -404,13 +399,18 @@ export const containerActionMachine = setup({
     },
     running: {
       tags: ['busy'],
-      entry: { type: 'step', params: { message: ACTION_STEPS.running } },
+      entry: {
+        type: 'step',
+        params: ({ context }) => ({
+          message: context.action === 'create' ? ACTION_STEPS.starting : ACTION_STEPS.running,
+        }),
+      },
       invoke: {
         id: 'runDockerAction',
         src: 'runDockerAction',
         input: ({ context }) => ({
           deviceId: context.device,
-          action: context.action as DockerActionInput['action'],
+          action: (context.action === 'create' ? 'start' : context.action) as DockerActionInput['action'],
           containerId: context.containerId!,
         }),
         onDone: [

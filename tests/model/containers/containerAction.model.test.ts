@@ -105,6 +105,8 @@ async function pathsOf(actionInput: ContainerActionInput) {
     events: eventsFor,
     key,
     input: actionInput,
+    // Each (state, incoming event) its own node: cancel from the offer and from the download both end paths.
+    transitionCoverage: true,
   });
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
   const steps = await runPaths(paths, starter(actionInput), key);
@@ -115,7 +117,7 @@ const endsIn = (ends: Snap[], tag: string) => ends.filter((s) => s.status === 'd
 
 describe('container action (model-based paths)', () => {
   it(
-    'create: check, download offer, progress, cancel, download again, create, Jupyter — every end right',
+    'create: check, download offer, progress, cancel, download again, create, start, Jupyter — every end right',
     {
       timeout: 120_000,
     },
@@ -156,14 +158,23 @@ describe('container action (model-based paths)', () => {
       expect(failures).toContainEqual([CONTAINER_TEXTS.imageCheckFailed, CONTAINER_TEXTS.unexpectedResponse]);
       expect(failures).toContainEqual([CONTAINER_TEXTS.actionFailed, CONTAINER_TEXTS.unknownDockerAction]);
       expect(failures).toContainEqual([CONTAINER_TEXTS.actionFailed, 'Jupyter did not answer']);
+      // Canceled from the offer or during the download (cancel-docker-download answered either way).
+      const canceled = paths.filter((p) => p.state.hasTag('canceled'));
+      expect(canceled.some((p) => p.steps.some((step) => step.state.matches('cancelingDownload')))).toBe(
+        true,
+      );
+      expect(canceled.some((p) => p.steps.at(-2)?.state.matches('offeringDownload'))).toBe(true);
       for (const s of endsIn(ends, 'canceled')) expect(s.context.percent).toBeNull();
     },
   );
 
-  it('create without Jupyter ends after docker-create', { timeout: 60_000 }, async () => {
+  it('create without Jupyter starts the new container and ends', { timeout: 60_000 }, async () => {
     const { ends } = await pathsOf(input());
     expect(ends.some((s) => s.matches('startingJupyter'))).toBe(false);
-    expect(endsIn(ends, 'succeeded').every((s) => s.context.container?.State === 'created')).toBe(true);
+    expect(ends.some((s) => s.matches('running') && s.context.containerId === 'c0ffee0123456789abcdef')).toBe(
+      true,
+    );
+    expect(endsIn(ends, 'succeeded').every((s) => s.context.container?.State === 'running')).toBe(true);
   });
 
   it('start with Jupyter runs docker-start, then start-jupyter', { timeout: 60_000 }, async () => {

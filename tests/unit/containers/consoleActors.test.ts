@@ -104,13 +104,14 @@ describe('containers feature actors (device commands, link events, REST)', () =>
     expect(get('containers').getSnapshot().context.devices).toEqual([]);
   });
 
-  it('runs a create through the download offer with progress, then creates and starts Jupyter', async () => {
+  it('runs a create through the download offer with progress, then creates, starts and starts Jupyter', async () => {
     let finishDownload: (v: unknown) => void = () => undefined;
     const { platform, calls } = fakePlatform({
       'docker-processes': async () => ({ processes: [] }),
       'check-docker-image': async () => ({ status: 404, message: 'No such image', image: null }),
       'download-docker-image': () => new Promise((r) => (finishDownload = r)),
       'docker-create': async () => ({ container: container({ State: 'created' }) }),
+      'docker-start': async () => ({ container: container() }),
       'start-jupyter': async () => ({ container: container({ Jupyter: true }) }),
     });
     const get = system(platform);
@@ -147,6 +148,7 @@ describe('containers feature actors (device commands, link events, REST)', () =>
       'check-docker-image',
       'download-docker-image',
       'docker-create',
+      'docker-start',
       'start-jupyter',
     ]);
     expect(calls[3]!.payload).toEqual({
@@ -158,7 +160,7 @@ describe('containers feature actors (device commands, link events, REST)', () =>
     expect(action.getSnapshot().hasTag('succeeded')).toBe(true);
   });
 
-  it('cancels a download on the device and aborts its call', async () => {
+  it('cancels a download on the device, aborts its call and ends the action', async () => {
     const { platform, calls } = fakePlatform({
       'check-docker-image': async () => ({ status: 404, message: '', image: null }),
       'download-docker-image': (call) =>
@@ -191,9 +193,10 @@ describe('containers feature actors (device commands, link events, REST)', () =>
     const download = calls.find((c) => c.process === 'download-docker-image')!;
     expect(download.options?.signal?.aborted).toBe(true);
     expect(calls.map((c) => c.process)).toContain('cancel-docker-download');
-    // Back to the offer (download again or cancel), with no failure shown.
-    expect(action.getSnapshot().hasTag('awaitingConfirm')).toBe(true);
+    // The action ends canceled, with no failure shown; a new create may start.
+    expect(action.getSnapshot().hasTag('canceled')).toBe(true);
     expect(action.getSnapshot().context.error).toBeNull();
+    expect(registry.getSnapshot().context.running).toEqual([]);
   });
 
   it('follows a Docker process the device reports after a reload', async () => {
