@@ -9,7 +9,7 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
   it('names each feature once, as its folder', () => {
     const names = FEATURES.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(['accounts', 'signalling', 'devices', 'cameras']);
+    expect(names).toEqual(['accounts', 'signalling', 'devices', 'cameras', 'containers']);
   });
 
   it('has a screen for every routed screen of the §2 table, from the shell or exactly one feature', () => {
@@ -37,6 +37,10 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       SYSTEM_IDS.devicePool,
       SYSTEM_IDS.devicesTable,
       SYSTEM_IDS.streams,
+      SYSTEM_IDS.containers,
+      SYSTEM_IDS.containerActions,
+      SYSTEM_IDS.containerLogs,
+      SYSTEM_IDS.environments,
     ]);
   });
 });
