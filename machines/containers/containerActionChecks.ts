@@ -4,37 +4,13 @@
  * shows, the overall percent of a download progress message, an action's registry key, and which
  * environment tags fit a device.
  */
-import type {
-  CONTAINER_EVENTS as ContractEvents,
-  CONTAINER_TEXTS as ContractTexts,
-  Container,
-  DockerProcess,
-  EnvPlatform,
-  LayerProgress,
-} from '../../src/protocol/containers';
+import { CONTAINER_TEXTS } from '../../src/protocol/containerTexts';
+import type { Container, DockerProcess, EnvPlatform, LayerProgress } from '../../src/protocol/containers';
 import { X86_CHIPSET_ID } from '../../src/protocol/constants';
 
-/**
- * §8 texts of the container action flow: the contract's CONTAINER_TEXTS, checked equal by the compiler
- * (`satisfies`). Written here because src/protocol/containers.ts pulls zod, which the console's first
- * chunk must not ship (machines load with the console; zod loads with the first REST call).
- */
-export const CONTAINER_TEXTS = {
-  envNotFound: 'Environment not found',
-  ongoingProcess: 'Ongoing Process',
-  imageCheckFailed: 'Image check failed',
-  unknownAction: 'Unknown action',
-  actionFailed: 'Container action failed',
-  unexpectedResponse: 'Unexpected response',
-  unknownDockerAction: 'Unknown Docker Action',
-  actionHasFailed: 'Container action has been failed',
-} as const satisfies typeof ContractTexts;
-
-/** Agent-pushed link events of the feature: the contract's CONTAINER_EVENTS, checked equal. */
-export const CONTAINER_EVENT_NAMES = {
-  changed: 'containers.changed',
-  process: 'docker.process',
-} as const satisfies typeof ContractEvents;
+/** §8 texts of the container action flow and the agent's event names (zod-free part of the contract). */
+export { CONTAINER_TEXTS } from '../../src/protocol/containerTexts';
+export { CONTAINER_EVENTS as CONTAINER_EVENT_NAMES } from '../../src/protocol/containerTexts';
 
 /** The four container actions of §4. */
 export const CONTAINER_ACTIONS = ['create', 'start', 'stop', 'remove'] as const;

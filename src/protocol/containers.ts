@@ -13,6 +13,8 @@ import { z } from 'zod';
 import { defineCommands, Empty } from './command';
 import { defineRoutes, Id } from './route';
 
+export { CONTAINER_EVENTS, CONTAINER_TEXTS } from './containerTexts';
+
 // ---------------------------------------------------------------------------------------------------------
 // The environment catalogue (server).
 
@@ -379,22 +381,4 @@ export const containerCommands = defineCommands({
   'docker-processes': { request: Empty, reply: z.object({ processes: z.array(DockerProcess) }) },
 });
 
-/**
- * Agent-pushed link events of this feature (link.ts EventMessage names), sent to every open link of the device:
- * 'containers.changed' { containers: Container[] } whenever a container's State or Jupyter changes;
- * 'docker.process' DockerProcess whenever a Docker process starts, advances a step or ends.
- */
-export const CONTAINER_EVENTS = { changed: 'containers.changed', process: 'docker.process' } as const;
 export const ContainersChangedEvent = z.object({ containers: z.array(Container) });
-
-/** §8 texts of the container action flow (English; the console translates by these keys). */
-export const CONTAINER_TEXTS = {
-  envNotFound: 'Environment not found',
-  ongoingProcess: 'Ongoing Process',
-  imageCheckFailed: 'Image check failed',
-  unknownAction: 'Unknown action',
-  actionFailed: 'Container action failed',
-  unexpectedResponse: 'Unexpected response',
-  unknownDockerAction: 'Unknown Docker Action',
-  actionHasFailed: 'Container action has been failed',
-} as const;

@@ -20,7 +20,11 @@ const pythonLab = {
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.seed.ensureUser({ email: 'admin@cat.test', password: 'admin-pass-1', roles: ['admin', 'user'] });
+  await server.seed.ensureUser({
+    email: 'admin@cat.test',
+    password: 'admin-pass-1',
+    roles: ['admin', 'user'],
+  });
   await server.seed.ensureUser({ email: 'user@cat.test', password: 'user-pass-1' });
   expect(await server.seed.ensureEnvironments()).toBe(DEFAULT_ENVIRONMENTS.length);
   expect(await server.seed.ensureEnvironments()).toBe(0); // never twice
