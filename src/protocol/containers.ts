@@ -45,7 +45,8 @@ export const ImageRef = z
   .regex(
     /^[a-z0-9]+(?:[._-][a-z0-9]+)*(?::[0-9]+)?(?:\/[a-z0-9]+(?:[._-][a-z0-9]+)*)*:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/,
     'Not a Docker image reference (repository:tag)',
-  );
+  )
+  .meta({ examples: ['edge/python:3.11', 'nvcr.io/nvidia/l4t-pytorch:r36.2.0-pth2.2'] });
 
 /** Which devices a tag runs on: Jetson (arm64, chipset_id ≠ '0'), x86 (chipset_id '0') or both. */
 export const EnvPlatform = z.enum(['jetson', 'x86', 'any']);

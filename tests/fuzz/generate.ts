@@ -24,6 +24,8 @@ export interface JsonSchema {
   maxLength?: number;
   pattern?: string;
   format?: string;
+  /** A schema's own examples (zod `.meta({ examples })`): valid values where a pattern is hard to guess. */
+  examples?: unknown[];
   enum?: unknown[];
   const?: unknown;
   anyOf?: JsonSchema[];
@@ -240,7 +242,9 @@ function stringBaseline(node: JsonSchema, name: string | undefined, ctx: Ctx): s
   }
   if (node.pattern) {
     const re = new RegExp(node.pattern, 'u');
+    const examples = (node.examples ?? []).filter((e): e is string => typeof e === 'string');
     const tries = [
+      ...(examples.length ? [rng.pick(examples), ...examples] : []),
       plain(),
       rng.string(12, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'),
       `fuzz_${rng.string(8)}`,

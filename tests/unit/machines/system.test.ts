@@ -120,7 +120,13 @@ function build() {
       },
     }),
   };
-  const anything = new Proxy({}, { get: () => () => undefined });
+  // A transport whose every call answers something that is both a pending promise and an unsubscribe
+  // function: nothing is ever answered, and what subscribes can unsubscribe.
+  const pending: (() => void) & PromiseLike<never> & { catch(): unknown; finally(): unknown } = Object.assign(
+    () => undefined,
+    { then: () => pending, catch: () => pending, finally: () => pending },
+  );
+  const anything = new Proxy({}, { get: () => () => pending });
   const platform = { browserId: 'web-test', http: anything, peerLink: anything, session: anything } as never;
   const features = composeConsole(platform).input.features.map((f) => ({
     ...f,
