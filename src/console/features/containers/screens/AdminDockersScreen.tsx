@@ -4,13 +4,14 @@
  * confirmation; containers on devices keep running). Changes go to the environments actor.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Badge, Button, Code, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
 import type { Environment } from '../../../../protocol/containers';
 import { useCatalogueView, useEditView, useEnvironmentsRef } from '../selectors';
 import { emptyForm, formFromEnvironment, type EnvironmentFormValues } from '../validation';
 import { EnvironmentFormDialog } from './EnvironmentFormDialog';
+import { TableHead, YesNoBadge } from './parts';
 
 /** Test ids: admin-environments-table, admin-environment-add, admin-environment-edit-{alias},
  * admin-environment-delete-{alias}, confirm-delete-dialog, confirm-delete-ok. */
@@ -25,11 +26,6 @@ export default function AdminDockersScreen() {
     environments.send({ type: 'environments.load' });
   }, [environments]);
   const closeForm = useCallback(() => setForm(null), []);
-  const yesNo = (b: boolean) => (
-    <Badge color={b ? 'green' : 'gray'} variant="light">
-      {b ? t('containers.yes') : t('containers.no')}
-    </Badge>
-  );
 
   return (
     <Stack gap="md">
@@ -56,19 +52,19 @@ export default function AdminDockersScreen() {
       <Paper withBorder>
         <Table.ScrollContainer minWidth={900}>
           <Table striped data-testid="admin-environments-table" aria-busy={view.loading} captionSide="top">
-            <Table.Caption>{t('containers.admin.caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('containers.admin.alias')}</Table.Th>
-                <Table.Th scope="col">{t('containers.admin.name')}</Table.Th>
-                <Table.Th scope="col">{t('containers.image')}</Table.Th>
-                <Table.Th scope="col">{t('containers.tags')}</Table.Th>
-                <Table.Th scope="col">{t('containers.jupyterBadge')}</Table.Th>
-                <Table.Th scope="col">{t('containers.gpuBadge')}</Table.Th>
-                <Table.Th scope="col">{t('containers.admin.publicColumn')}</Table.Th>
-                <Table.Th scope="col">{t('containers.columns.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              caption={t('containers.admin.caption')}
+              columns={[
+                t('containers.admin.alias'),
+                t('containers.admin.name'),
+                t('containers.image'),
+                t('containers.tags'),
+                t('containers.jupyterBadge'),
+                t('containers.gpuBadge'),
+                t('containers.admin.publicColumn'),
+                t('containers.columns.actions'),
+              ]}
+            />
             <Table.Tbody>
               {view.environments.map((env) => (
                 <Table.Tr key={env.id} data-testid={`admin-environment-${env.alias}`}>
@@ -80,9 +76,15 @@ export default function AdminDockersScreen() {
                     <Code>{env.image}</Code>
                   </Table.Td>
                   <Table.Td>{env.tags.map((x) => x.tag).join(', ')}</Table.Td>
-                  <Table.Td>{yesNo(env.jupyter)}</Table.Td>
-                  <Table.Td>{yesNo(env.gpu)}</Table.Td>
-                  <Table.Td>{yesNo(env.public)}</Table.Td>
+                  <Table.Td>
+                    <YesNoBadge value={env.jupyter} />
+                  </Table.Td>
+                  <Table.Td>
+                    <YesNoBadge value={env.gpu} />
+                  </Table.Td>
+                  <Table.Td>
+                    <YesNoBadge value={env.public} />
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <Button

@@ -4,14 +4,14 @@
  * Jupyter, and its actions (Open Jupyter, logs, start / stop / remove with the action's progress).
  */
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Badge, Code, Paper, Stack, Table, Title } from '@mantine/core';
+import { Alert, Anchor, Code, Paper, Stack, Table, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
 import { useContainer } from '../selectors';
 import { ContainerActions } from './ContainerActions';
 import { LogsDialog } from './LogsDialog';
-import { StateBadge } from './StateBadge';
+import { StateBadge, YesNoBadge } from './parts';
 
 /** Test ids: container-details, container-details-missing. */
 export default function ContainerDetailsScreen() {
@@ -48,12 +48,7 @@ export default function ContainerDetailsScreen() {
       ),
     ],
     [t('containers.columns.localPort'), row.localPort ?? t('containers.none')],
-    [
-      t('containers.columns.jupyter'),
-      <Badge key="j" color={row.jupyter ? 'green' : 'gray'} variant="light">
-        {row.jupyter ? t('containers.yes') : t('containers.no')}
-      </Badge>,
-    ],
+    [t('containers.columns.jupyter'), <YesNoBadge key="j" value={row.jupyter} />],
   ];
   return (
     <Stack gap="md" data-testid="container-details">

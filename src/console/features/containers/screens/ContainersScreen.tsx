@@ -4,26 +4,14 @@
  * actor), with each container's actions and the running action's progress (§4), and its log in a dialog.
  * With no device connected, an empty state links to the devices.
  */
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
 import { useContainersRef, useContainersView, type ContainerRow } from '../selectors';
 import { ContainerActions } from './ContainerActions';
 import { LogsDialog } from './LogsDialog';
-import { StateBadge } from './StateBadge';
+import { StateBadge, TableHead, YesNoBadge } from './parts';
 
 const ALL = '';
 
@@ -117,19 +105,19 @@ export default function ContainersScreen() {
             data-testid="containers-table"
             captionSide="top"
           >
-            <Table.Caption>{t('containers.caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('containers.columns.id')}</Table.Th>
-                <Table.Th scope="col">{t('containers.columns.name')}</Table.Th>
-                <Table.Th scope="col">{t('containers.columns.status')}</Table.Th>
-                <Table.Th scope="col">{t('containers.columns.state')}</Table.Th>
-                <Table.Th scope="col">{t('containers.columns.jupyter')}</Table.Th>
-                <Table.Th scope="col">{t('containers.columns.localPort')}</Table.Th>
-                <Table.Th scope="col">{t('containers.columns.device')}</Table.Th>
-                <Table.Th scope="col">{t('containers.columns.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              caption={t('containers.caption')}
+              columns={[
+                t('containers.columns.id'),
+                t('containers.columns.name'),
+                t('containers.columns.status'),
+                t('containers.columns.state'),
+                t('containers.columns.jupyter'),
+                t('containers.columns.localPort'),
+                t('containers.columns.device'),
+                t('containers.columns.actions'),
+              ]}
+            />
             <Table.Tbody>
               {view.rows.map((row) => (
                 <Table.Tr key={row.key} data-testid={`container-row-${row.shortId}`} data-state={row.state}>
@@ -156,9 +144,7 @@ export default function ContainersScreen() {
                     <StateBadge state={row.state} />
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={row.jupyter ? 'green' : 'gray'} variant="light">
-                      {row.jupyter ? t('containers.yes') : t('containers.no')}
-                    </Badge>
+                    <YesNoBadge value={row.jupyter} />
                   </Table.Td>
                   <Table.Td>{row.localPort ?? t('containers.none')}</Table.Td>
                   <Table.Td>{row.deviceName}</Table.Td>

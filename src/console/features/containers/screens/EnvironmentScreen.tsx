@@ -4,7 +4,7 @@
  * container's actions, and the "Create on a device" form with the running create's progress (§4).
  */
 import { useEffect } from 'react';
-import { Alert, Anchor, Badge, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
@@ -12,7 +12,7 @@ import { useEnvironmentContainers, useEnvironmentDetail, useEnvironmentsRef } fr
 import { ContainerActions } from './ContainerActions';
 import { CreateOnDevice } from './CreateOnDevice';
 import { LogsDialog } from './LogsDialog';
-import { StateBadge } from './StateBadge';
+import { EnvironmentBadges, StateBadge, TableHead } from './parts';
 
 /** Test ids: environment-detail, environment-versions, environment-containers, environment-missing. */
 export default function EnvironmentScreen() {
@@ -52,26 +52,15 @@ export default function EnvironmentScreen() {
                 {t('containers.image')}: <Code>{env.image}</Code>
               </Text>
             </div>
-            <Group gap={4}>
-              {env.jupyter && <Badge variant="light">{t('containers.jupyterBadge')}</Badge>}
-              {env.gpu && (
-                <Badge variant="light" color="grape">
-                  {t('containers.gpuBadge')}
-                </Badge>
-              )}
-            </Group>
+            <EnvironmentBadges jupyter={env.jupyter} gpu={env.gpu} />
           </Group>
 
           <Paper withBorder>
             <Table data-testid="environment-versions" captionSide="top">
-              <Table.Caption>{t('containers.versions')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('containers.tag')}</Table.Th>
-                  <Table.Th scope="col">{t('containers.platform')}</Table.Th>
-                  <Table.Th scope="col">{t('containers.size')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead
+                caption={t('containers.versions')}
+                columns={[t('containers.tag'), t('containers.platform'), t('containers.size')]}
+              />
               <Table.Tbody>
                 {env.tags.map((tag) => (
                   <Table.Tr key={tag.tag}>
@@ -90,16 +79,16 @@ export default function EnvironmentScreen() {
 
           <Paper withBorder>
             <Table data-testid="environment-containers" captionSide="top">
-              <Table.Caption>{t('containers.runningOn')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('containers.columns.id')}</Table.Th>
-                  <Table.Th scope="col">{t('containers.columns.device')}</Table.Th>
-                  <Table.Th scope="col">{t('containers.columns.state')}</Table.Th>
-                  <Table.Th scope="col">{t('containers.columns.image')}</Table.Th>
-                  <Table.Th scope="col">{t('containers.columns.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead
+                caption={t('containers.runningOn')}
+                columns={[
+                  t('containers.columns.id'),
+                  t('containers.columns.device'),
+                  t('containers.columns.state'),
+                  t('containers.columns.image'),
+                  t('containers.columns.actions'),
+                ]}
+              />
               <Table.Tbody>
                 {running.map((row) => (
                   <Table.Tr key={row.key} data-testid={`environment-container-${row.shortId}`}>

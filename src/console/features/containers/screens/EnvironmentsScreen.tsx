@@ -20,6 +20,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
 import { useCatalogueView, useEnvironmentsRef } from '../selectors';
+import { EnvironmentBadges } from './parts';
 
 /** Test ids: environments-grid, environment-card-{alias}, environments-empty, environments-error. */
 export default function EnvironmentsScreen() {
@@ -81,14 +82,7 @@ export default function EnvironmentsScreen() {
                     {env.name}
                   </Anchor>
                 </Title>
-                <Group gap={4}>
-                  {env.jupyter && <Badge variant="light">{t('containers.jupyterBadge')}</Badge>}
-                  {env.gpu && (
-                    <Badge variant="light" color="grape">
-                      {t('containers.gpuBadge')}
-                    </Badge>
-                  )}
-                </Group>
+                <EnvironmentBadges jupyter={env.jupyter} gpu={env.gpu} />
               </Group>
               {env.description && <Text size="sm">{env.description}</Text>}
               <Text size="xs">
