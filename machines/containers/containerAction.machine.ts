@@ -370,7 +370,8 @@ export const containerActionMachine = setup({
         id: 'cancelDownload',
         src: 'cancelDownload',
         input: imageInput,
-        // Canceled on the device or not (it may have just ended), the call is aborted: the action ends.
+        // Canceled on the device or not (it may have just ended), the call is aborted: the action ends. A
+        // followed download (after a reload) is canceled here too.
         onDone: { target: 'canceled' },
         onError: { target: 'canceled' },
       },
@@ -456,18 +457,7 @@ export const containerActionMachine = setup({
           { actions: 'followProcess' },
         ],
         // §4 cancelable: a followed download is canceled on the device; its end arrives as a process event.
-        'action.cancel': { guard: 'followingDownload', target: 'cancelingFollowed' },
-      },
-    },
-    cancelingFollowed: {
-      tags: ['busy', 'downloading'],
-      entry: { type: 'step', params: { message: ACTION_STEPS.canceling } },
-      invoke: {
-        id: 'cancelDownload',
-        src: 'cancelDownload',
-        input: imageInput,
-        onDone: { target: 'canceled' },
-        onError: { target: 'canceled' },
+        'action.cancel': { guard: 'followingDownload', target: 'cancelingDownload' },
       },
     },
     succeeded: {

@@ -221,7 +221,7 @@ export function actionStepOf(s: ActionSnapshot): ActionStep {
   if (s.matches('checkingImage')) return 'checking';
   if (s.hasTag('awaitingConfirm')) return 'offer';
   if (s.matches('downloading')) return 'downloading';
-  if (s.matches('cancelingDownload') || s.matches('cancelingFollowed')) return 'canceling';
+  if (s.matches('cancelingDownload')) return 'canceling';
   if (s.matches('creating')) return 'creating';
   if (s.matches('running')) return 'running';
   if (s.matches('startingJupyter')) return 'jupyter';
