@@ -55,8 +55,9 @@ export interface ConsoleSystemOptions {
   /** PeerJS factory and location (tests). */
   peer?: Pick<PeerLinkOptions, 'createPeer' | 'location'>;
   /**
-   * Expose `window.__edgeConsole = { system, callDevice }` (benchmarks and support; main.tsx sets it when
-   * local storage 'edge.debug' is '1'). It gives the page nothing the signed-in user does not have already.
+   * Expose `window.__edgeConsole = { system, callDevice, onDeviceEvent }` (benchmarks and support; main.tsx
+   * sets it when local storage 'edge.debug' is '1'). It gives the page nothing the signed-in user does not
+   * have already.
    */
   debugGlobal?: boolean;
 }
@@ -89,6 +90,7 @@ export function createConsoleSystem(options: ConsoleSystemOptions = {}): Console
     (globalThis as { __edgeConsole?: unknown }).__edgeConsole = {
       system: root,
       callDevice: peerLink.callDevice.bind(peerLink),
+      onDeviceEvent: peerLink.onDeviceEvent.bind(peerLink),
     };
   }
   return root;

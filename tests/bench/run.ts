@@ -11,6 +11,8 @@
  *
  * camera_page          issue 3's measures (tests/bench/cameraPage.ts): 12 cameras, hidden cells, agent restart,
  *                      100 open/close cycles
+ * containers           issue 8's console measure (tests/bench/containers.ts): a container's state shown after the
+ *                      device reports it, start/stop cycles on a sim device; BENCH_ONLY=containers runs only it
  * tunnel               issue 8's measures (tests/bench/tunnel.ts, own server, run first): added latency of a GET
  *                      and a WebSocket echo through the device tunnel, 100 MB download, server/agent memory;
  *                      BENCH_ONLY=tunnel runs only these
@@ -26,6 +28,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { DEMO_DEVICES, startStack } from '../../src/stack';
 import { benchCameraPage } from './cameraPage';
+import { benchContainers } from './containers';
 import { benchTunnel } from './tunnel';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
@@ -128,6 +131,14 @@ async function main() {
   });
   try {
     const url = stack.url;
+    const containersDevice = () =>
+      (stack.agents.find((a) => a.label === 'x86 Edge Box B') ?? stack.agents[0]!).deviceId;
+    if (process.env.BENCH_ONLY === 'containers') {
+      const containers = await benchContainers(browser, url, DEMO, containersDevice());
+      const machine = { cpus: os.cpus().length, loadavg_1m: Math.round(os.loadavg()[0]! * 100) / 100 };
+      process.stdout.write(`${JSON.stringify({ machine, containers }, null, 2)}\n`);
+      return;
+    }
     if (process.env.BENCH_ONLY === 'camera_page') {
       // A shorter loop while working on the camera page: its measures only.
       const cameraPage = await benchCameraPage(browser, stack, url, DEMO);
@@ -221,6 +232,7 @@ async function main() {
 
     await context.close();
     const cameraPage = await benchCameraPage(browser, stack, url, DEMO);
+    const containers = await benchContainers(browser, url, DEMO, containersDevice());
 
     const result = {
       machine: { cpus: os.cpus().length, loadavg_1m: Math.round(os.loadavg()[0]! * 100) / 100 },
@@ -229,6 +241,7 @@ async function main() {
       command_rtt_ms: stats(rtt),
       first_frame_ms: stats(firstFrame),
       camera_page: cameraPage,
+      containers,
       tunnel,
     };
     const met = {
@@ -253,6 +266,7 @@ async function main() {
       cycles_no_peer_connection_left:
         cameraPage.cycles.browser_peer_connections_open === 0 && cameraPage.cycles.agent_streams_open === 0,
       cycles_heap_within_10pct: cameraPage.cycles.heap_ratio <= 1.1,
+      containers_each_state_shown_le_100ms: containers.met.each_state_shown_le_100ms,
       ...Object.fromEntries(Object.entries(tunnel?.met ?? {}).map(([k, v]) => [`tunnel_${k}`, v])),
     };
     process.stdout.write(`${JSON.stringify({ ...result, met }, null, 2)}\n`);
