@@ -47,4 +47,20 @@ export function setLanguage(language: Language): void {
   document.documentElement.lang = htmlLang(language);
 }
 
+/**
+ * Adds a feature's texts under `key` (namespace 'translation') in each given language — for features whose
+ * screens load lazily and carry their own texts in all six languages (§2). Before i18next is initialised, they
+ * are added as soon as it is. Imported from here (not from 'i18next') so a feature's chunk reuses the
+ * console's i18next instead of splitting it out of the first chunk.
+ */
+export function addTexts(key: string, texts: Partial<Record<Language, object>>): void {
+  const add = () => {
+    for (const [lang, resource] of Object.entries(texts)) {
+      i18n.addResourceBundle(lang, 'translation', { [key]: resource }, true, true);
+    }
+  };
+  if (i18n.isInitialized) add();
+  else i18n.on('initialized', add);
+}
+
 export default i18n;

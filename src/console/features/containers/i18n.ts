@@ -5,7 +5,7 @@
  * wording in en (`texts.*`, the contract's CONTAINER_TEXTS). Other languages: languages/<lang>.ts, each giving
  * every key (the type checks it).
  */
-import i18n from 'i18next';
+import { addTexts } from '../../i18n';
 import { ch } from './languages/ch';
 import { de } from './languages/de';
 import { es } from './languages/es';
@@ -163,22 +163,11 @@ export type ContainersTranslation = {
 
 let registered = false;
 
-/**
- * Adds the feature's texts to i18next once (`containers.*` in namespace 'translation'); before i18next is
- * initialised (src/console/i18n/index.ts), as soon as it is.
- */
+/** Adds the feature's texts (`containers.*`) in the six languages to the console's i18next, once. */
 export function registerContainersTexts(): void {
   if (registered) return;
-  if (!i18n.isInitialized) {
-    i18n.on('initialized', registerContainersTexts);
-    return;
-  }
   registered = true;
-  i18n.off('initialized', registerContainersTexts);
-  i18n.addResourceBundle('en', 'translation', { containers: en }, true, true);
-  for (const [lang, texts] of Object.entries({ ch, es, jp, de, fr })) {
-    i18n.addResourceBundle(lang, 'translation', { containers: texts }, true, true);
-  }
+  addTexts('containers', { en, ch, es, jp, de, fr });
 }
 
 registerContainersTexts();
