@@ -90,8 +90,12 @@ describe('admin catalogue form (§2 /admin-panel/dockers, contract EnvironmentIn
 
 describe('containers texts (§2 six languages)', () => {
   it('registers every text in all six languages, §8 texts in English as the spec words them', async () => {
-    await i18n.init({ lng: 'en', resources: {}, showSupportNotice: false });
-    registerContainersTexts();
+    // The console's i18next (src/console/i18n), as the feature registers its texts into it at load.
+    await new Promise<void>((resolve) => {
+      if (i18n.isInitialized) resolve();
+      else i18n.on('initialized', () => resolve());
+    });
+    registerContainersTexts(); // idempotent: already registered at import
     const keys = (o: object, prefix = ''): string[] =>
       Object.entries(o).flatMap(([k, v]) =>
         typeof v === 'string' ? [prefix + k] : keys(v as object, `${prefix}${k}.`),
