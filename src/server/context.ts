@@ -6,7 +6,7 @@ import type { ServerConfig } from './config';
 import type { Db } from './db';
 import type { TokenSigner } from './auth/tokens';
 import type { Presence } from './signalling/presence';
-import type { Tunnels } from './tunnel';
+import type { Tunnels } from './tunnel/tunnels';
 
 export interface ServerContext {
   config: ServerConfig;

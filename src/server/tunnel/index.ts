@@ -20,17 +20,13 @@ import { refuseUpgrade, type UpgradeRouter } from '../signalling/upgrade';
 import { TunnelHub, type TunnelHubOptions } from './hub';
 import { ownerCheck, RemoteProxy } from './proxy';
 import { RemoteSessions } from './session';
+import type { Tunnels } from './tunnels';
 
 export { TunnelHub, TunnelError } from './hub';
 export { RemoteSessions, REMOTE_COOKIE } from './session';
 export { remoteDeviceHandlers } from './remoteRoute';
 
-/** What ServerContext.tunnels holds. */
-export interface Tunnels {
-  hub: TunnelHub;
-  sessions: RemoteSessions;
-  proxy: RemoteProxy;
-}
+export type { Tunnels } from './tunnels';
 
 /** Creates the hub, the session signer (keyed from the server's signing key) and the proxy. */
 export async function createTunnels(

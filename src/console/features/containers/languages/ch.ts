@@ -1,5 +1,5 @@
-/** The containers feature's texts in Chinese (simplified) (§2 language 'ch'); English is in ../i18n.ts. */
-import type { ContainersTranslation } from '../i18n';
+/** The containers feature's texts in Chinese (simplified) (§2 language 'ch'); English is in en.ts. */
+import type { ContainersTranslation } from './en';
 
 export const ch: ContainersTranslation = {
   title: '容器',

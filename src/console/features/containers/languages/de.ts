@@ -1,5 +1,5 @@
-/** The containers feature's texts in German (§2 language 'de'); English is in ../i18n.ts. */
-import type { ContainersTranslation } from '../i18n';
+/** The containers feature's texts in German (§2 language 'de'); English is in en.ts. */
+import type { ContainersTranslation } from './en';
 
 export const de: ContainersTranslation = {
   title: 'Container',

@@ -1,5 +1,5 @@
-/** The containers feature's texts in Spanish (§2 language 'es'); English is in ../i18n.ts. */
-import type { ContainersTranslation } from '../i18n';
+/** The containers feature's texts in Spanish (§2 language 'es'); English is in en.ts. */
+import type { ContainersTranslation } from './en';
 
 export const es: ContainersTranslation = {
   title: 'Contenedores',

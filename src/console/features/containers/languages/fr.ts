@@ -1,5 +1,5 @@
-/** The containers feature's texts in French (§2 language 'fr'); English is in ../i18n.ts. */
-import type { ContainersTranslation } from '../i18n';
+/** The containers feature's texts in French (§2 language 'fr'); English is in en.ts. */
+import type { ContainersTranslation } from './en';
 
 export const fr: ContainersTranslation = {
   title: 'Conteneurs',
