@@ -11,7 +11,7 @@ import type { Environment } from '../../../../protocol/containers';
 import { useCatalogueView, useEditView, useEnvironmentsRef } from '../selectors';
 import { emptyForm, formFromEnvironment, type EnvironmentFormValues } from '../validation';
 import { EnvironmentFormDialog } from './EnvironmentFormDialog';
-import { TableHead, YesNoBadge } from './parts';
+import { EmptyRow, TableHead, YesNoBadge } from './parts';
 
 /** Test ids: admin-environments-table, admin-environment-add, admin-environment-edit-{alias},
  * admin-environment-delete-{alias}, confirm-delete-dialog, confirm-delete-ok. */
@@ -111,13 +111,7 @@ export default function AdminDockersScreen() {
                 </Table.Tr>
               ))}
               {view.environments.length === 0 && !view.loading && (
-                <Table.Tr>
-                  <Table.Td colSpan={8}>
-                    <Text size="sm" c="dimmed">
-                      {t('containers.envEmpty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyRow columns={8} text={t('containers.envEmpty')} />
               )}
             </Table.Tbody>
           </Table>

@@ -11,7 +11,7 @@ import '../i18n';
 import { useContainersRef, useContainersView, type ContainerRow } from '../selectors';
 import { ContainerActions } from './ContainerActions';
 import { LogsDialog } from './LogsDialog';
-import { StateBadge, TableHead, YesNoBadge } from './parts';
+import { ContainerIdLink, EmptyRow, StateBadge, TableHead, YesNoBadge } from './parts';
 
 const ALL = '';
 
@@ -122,14 +122,7 @@ export default function ContainersScreen() {
               {view.rows.map((row) => (
                 <Table.Tr key={row.key} data-testid={`container-row-${row.shortId}`} data-state={row.state}>
                   <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={`/containers/details/${row.shortId}`}
-                      ff="monospace"
-                      size="sm"
-                    >
-                      {row.shortId}
-                    </Anchor>
+                    <ContainerIdLink shortId={row.shortId} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{row.name}</Text>
@@ -154,13 +147,7 @@ export default function ContainersScreen() {
                 </Table.Tr>
               ))}
               {view.rows.length === 0 && !view.loading && (
-                <Table.Tr>
-                  <Table.Td colSpan={8}>
-                    <Text c="dimmed" size="sm" data-testid="containers-empty">
-                      {t('containers.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyRow columns={8} text={t('containers.empty')} testId="containers-empty" />
               )}
             </Table.Tbody>
           </Table>

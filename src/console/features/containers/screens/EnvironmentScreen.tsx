@@ -12,7 +12,7 @@ import { useEnvironmentContainers, useEnvironmentDetail, useEnvironmentsRef } fr
 import { ContainerActions } from './ContainerActions';
 import { CreateOnDevice } from './CreateOnDevice';
 import { LogsDialog } from './LogsDialog';
-import { EnvironmentBadges, StateBadge, TableHead } from './parts';
+import { ContainerIdLink, EmptyRow, EnvironmentBadges, StateBadge, TableHead } from './parts';
 
 /** Test ids: environment-detail, environment-versions, environment-containers, environment-missing. */
 export default function EnvironmentScreen() {
@@ -93,14 +93,7 @@ export default function EnvironmentScreen() {
                 {running.map((row) => (
                   <Table.Tr key={row.key} data-testid={`environment-container-${row.shortId}`}>
                     <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={`/containers/details/${row.shortId}`}
-                        ff="monospace"
-                        size="sm"
-                      >
-                        {row.shortId}
-                      </Anchor>
+                      <ContainerIdLink shortId={row.shortId} />
                     </Table.Td>
                     <Table.Td>{row.deviceName}</Table.Td>
                     <Table.Td>
@@ -115,15 +108,7 @@ export default function EnvironmentScreen() {
                     </Table.Td>
                   </Table.Tr>
                 ))}
-                {running.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text size="sm" c="dimmed">
-                        {t('containers.noneRunning')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
+                {running.length === 0 && <EmptyRow columns={5} text={t('containers.noneRunning')} />}
               </Table.Tbody>
             </Table>
           </Paper>

@@ -1,8 +1,10 @@
 /**
  * Small pieces the containers screens share: a container's state badge (§3 Container State), a yes/no badge,
- * an environment's Jupyter and GPU badges, and a table's caption and column headers.
+ * an environment's Jupyter and GPU badges, a container's short id linking to its details, and a table's
+ * caption, column headers and empty row.
  */
-import { Badge, Group, Table } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ContainerState } from '../../../../protocol/containers';
 
@@ -62,5 +64,27 @@ export function TableHead({ caption, columns }: { caption: string; columns: read
         </Table.Tr>
       </Table.Thead>
     </>
+  );
+}
+
+/** A container's short id (12 characters) as a link to /containers/details/{id} (§2). */
+export function ContainerIdLink({ shortId }: { shortId: string }) {
+  return (
+    <Anchor component={Link} to={`/containers/details/${shortId}`} ff="monospace" size="sm">
+      {shortId}
+    </Anchor>
+  );
+}
+
+/** The one row of an empty table: `text` across its `columns`. */
+export function EmptyRow({ columns, text, testId }: { columns: number; text: string; testId?: string }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={columns}>
+        <Text size="sm" c="dimmed" data-testid={testId}>
+          {text}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
   );
 }
