@@ -85,6 +85,17 @@ export async function startWebApp(base: string): Promise<WebApp> {
 /** The `name=value` part of a Set-Cookie header. */
 export const cookiePair = (setCookie: string): string => setCookie.split(';')[0]!.trim();
 
+/** POST request_remote_device (target 'jupyter') as `token`: the status, the answer and its Set-Cookie. */
+export async function requestRemote(serverUrl: string, token: string, deviceId: string, container: string) {
+  const res = await fetch(`${serverUrl}/api/request_remote_device`, {
+    method: 'POST',
+    headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ device_id: deviceId, target: 'jupyter', data: { container_id: container } }),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are asserted field by field
+  return { status: res.status, body: (await res.json()) as any, setCookie: res.headers.get('set-cookie') };
+}
+
 /** Opens a WebSocket to `url` with a Cookie header; resolves when open, or with the refusal's status. */
 export function openWs(
   url: string,

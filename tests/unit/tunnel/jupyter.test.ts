@@ -10,7 +10,7 @@ import { startSimJupyter, type SimJupyterServer } from '../../../src/agent/conta
 import { startTunnelClient, type TunnelClient } from '../../../src/agent/tunnel';
 import { remoteBasePath } from '../../../src/protocol/containers';
 import { eventually, login, startTestServer, type TestServer } from '../server/helpers';
-import { cookiePair, openWs } from './helpers';
+import { cookiePair, openWs, requestRemote } from './helpers';
 
 const CONTAINER = '0a1b2c3d4e5f0a1b2c3d4e5f0a1b2c3d4e5f0a1b2c3d4e5f0a1b2c3d4e5f0a1b';
 let server: TestServer;
@@ -34,18 +34,10 @@ beforeAll(async () => {
   });
   await eventually(() => tunnel.connected);
   const { token } = await login(server, 'jupyter@example.com', 'jupyter-pw-1');
-  const res = await fetch(`${server.url}/api/request_remote_device`, {
-    method: 'POST',
-    headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      device_id: device.device_id,
-      target: 'jupyter',
-      data: { container_id: CONTAINER },
-    }),
-  });
+  const res = await requestRemote(server.url, token, device.device_id, CONTAINER);
   expect(res.status).toBe(200);
-  url = ((await res.json()) as { data: { url: string } }).data.url;
-  cookie = cookiePair(res.headers.get('set-cookie')!);
+  url = (res.body as { data: { url: string } }).data.url;
+  cookie = cookiePair(res.setCookie!);
 });
 
 afterAll(async () => {

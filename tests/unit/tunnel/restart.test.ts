@@ -12,7 +12,7 @@ import { startTunnelClient, type TunnelClient } from '../../../src/agent/tunnel'
 import { remoteBasePath } from '../../../src/protocol/containers';
 import { startServer, type RunningServer } from '../../../src/server/index';
 import { eventually, login } from '../server/helpers';
-import { cookiePair, startWebApp, type WebApp } from './helpers';
+import { cookiePair, startWebApp, type WebApp, requestRemote } from './helpers';
 
 const CONTAINER = 'feedface0123feedface0123feedface0123feedface0123feedface01234567';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tunnel-restart-'));
@@ -55,17 +55,9 @@ it('the tunnel reconnects after a server restart and the earlier cookie still wo
   });
   await eventually(() => tunnel!.connected);
   const { token } = await login(server, 'restart@example.com', 'restart-pw-1');
-  const answer = await fetch(`${server.url}/api/request_remote_device`, {
-    method: 'POST',
-    headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      device_id: device.device_id,
-      target: 'jupyter',
-      data: { container_id: CONTAINER },
-    }),
-  });
+  const answer = await requestRemote(server.url, token, device.device_id, CONTAINER);
   expect(answer.status).toBe(200);
-  const cookie = cookiePair(answer.headers.get('set-cookie')!);
+  const cookie = cookiePair(answer.setCookie!);
   const open = () => fetch(`${server!.url}${base}lab`, { headers: { cookie } });
   expect(await (await open()).text()).toBe('hello lab');
 

@@ -11,7 +11,16 @@ import { silentLogger } from '../../../src/agent/log';
 import { TUNNEL_PATH } from '../../../src/protocol/tunnel';
 import { remoteBasePath } from '../../../src/protocol/containers';
 import { api, eventually, login, startTestServer, type TestServer } from '../server/helpers';
-import { cookiePair, echo, openWs, patternBytes, sha256, startWebApp, type WebApp } from './helpers';
+import {
+  cookiePair,
+  echo,
+  openWs,
+  patternBytes,
+  sha256,
+  startWebApp,
+  type WebApp,
+  requestRemote as requestRemoteAs,
+} from './helpers';
 
 const CONTAINER = 'abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789';
 const OTHER_CONTAINER = '0123456789ab0123456789ab0123456789ab0123456789ab0123456789abcdef';
@@ -61,14 +70,8 @@ afterAll(async () => {
 });
 
 /** request_remote_device as `token` for CONTAINER (or `container`). */
-async function requestRemote(token: string, deviceId = device.device_id, container = CONTAINER) {
-  const res = await fetch(`${server.url}/api/request_remote_device`, {
-    method: 'POST',
-    headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ device_id: deviceId, target: 'jupyter', data: { container_id: container } }),
-  });
-  return { status: res.status, body: await res.json(), setCookie: res.headers.get('set-cookie') };
-}
+const requestRemote = (token: string, deviceId = device.device_id, container = CONTAINER) =>
+  requestRemoteAs(server.url, token, deviceId, container);
 
 /** The owner's remote-session cookie (`edge_remote=…`) for `container`. */
 async function ownerCookie(container = CONTAINER): Promise<string> {
