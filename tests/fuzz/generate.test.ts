@@ -17,6 +17,7 @@ import {
   type Mutant,
 } from './generate';
 import { Rng } from './random';
+import { landedRoute } from './rest';
 
 const bodySchemas: [string, z.ZodType][] = [
   ...Object.entries(restRoutes).flatMap(([name, r]) =>
@@ -118,5 +119,16 @@ describe('fuzz generator', () => {
     };
     expect(run(42)).toEqual(run(42));
     expect(run(42)).not.toEqual(run(43));
+  });
+});
+
+describe('landedRoute (which route a fuzz case reaches)', () => {
+  it('lands an empty path parameter on its neighbour, as the router does', () => {
+    expect(landedRoute('GET', '/api/environments/')).toBe(restRoutes['containers.environments']);
+    expect(landedRoute('GET', '/api/environments/pytorch?x=1')).toBe(restRoutes['containers.environment']);
+  });
+  it('keeps the case route when nothing of the method matches', () => {
+    expect(landedRoute('GET', '/api/environments/a/b/c')).toBeNull();
+    expect(landedRoute('PATCH', '/api/environments')).toBeNull();
   });
 });
