@@ -10,5 +10,10 @@ export const SYSTEM_IDS = {
   containerActions: 'containerActions',
   containerLogs: 'containerLogs',
   environments: 'environments',
+  logs: 'logs',
+  power: 'power',
+  deviceSettings: 'deviceSettings',
+  storage: 'storage',
+  metrics: 'metrics',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

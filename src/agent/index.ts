@@ -9,7 +9,9 @@
  * `startupTimeoutMs` (the signalling registration gets at least 10 s); a refused token rejects at once with
  * TokenRefusedError.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { DataConnection } from 'peerjs';
 import { X86_CHIPSET_ID } from '../protocol';
 import type { IceServer } from '../protocol';
@@ -24,6 +26,12 @@ import { ProcessTracker, createContainerEngine, parseDockerHost, webTargetLookup
 import type { ContainerEngine, WebTarget } from './containers';
 import type { DockerEndpoint } from './containers';
 import { startTunnelClient, type TunnelClient } from './tunnel';
+import { createDeviceLogs } from './logs';
+import { createMetricsHistory } from './metrics';
+import type { AgentPartDeps } from './parts';
+import { createDevicePower } from './power';
+import { createDeviceSettings } from './deviceSettings';
+import { createDeviceStorage } from './storage';
 import { createLogger, errorMessage } from './log';
 import type { Logger } from './log';
 import { createGrantVerifier } from './link/grant';
@@ -61,6 +69,12 @@ export interface AgentOptions {
   dockerHost?: string;
   /** sim only: multiplies the simulated container engine's durations (tests); default 1. */
   containerTimeScale?: number;
+  /**
+   * A directory for the device's own state (parts.ts AgentPartDeps.stateDir); default
+   * `$XDG_STATE_HOME/edge-agent/<deviceId>` (host; XDG_STATE_HOME defaults to ~/.local/state) or
+   * `<tmp>/edge-agent-sim/<deviceId>` (sim).
+   */
+  stateDir?: string;
   /** Display label (logs, sim hostname); default the device's label on the server. */
   label?: string;
   /** Replaces the HTTP client (tests). */
@@ -100,6 +114,21 @@ export function agentVersion(): string {
   } catch {
     return '0.0.0';
   }
+}
+
+/** The device's state directory (AgentOptions.stateDir), created (mode 0700) if missing. */
+function agentStateDir(options: AgentOptions, deviceId: string): string {
+  const dir =
+    options.stateDir ??
+    (options.backend === 'host'
+      ? path.join(
+          process.env.XDG_STATE_HOME || path.join(os.homedir(), '.local', 'state'),
+          'edge-agent',
+          deviceId,
+        )
+      : path.join(os.tmpdir(), 'edge-agent-sim', deviceId));
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
 }
 
 /** Retries `fn` on errors other than TokenRefusedError until `deadline` (ms epoch), backing off 0.5 s → 5 s. */
@@ -206,6 +235,22 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     logger: log,
   });
   dockerProcesses.watch(CONTAINER_WATCH_MS);
+  const partDeps: AgentPartDeps = {
+    mode: options.backend === 'host' ? 'host' : 'sim',
+    backend,
+    deviceId,
+    label: deviceName,
+    stateDir: agentStateDir(options, deviceId),
+    log,
+    broadcast,
+  };
+  const parts = {
+    logs: createDeviceLogs(partDeps),
+    power: createDevicePower(partDeps),
+    settings: createDeviceSettings(partDeps),
+    storage: createDeviceStorage(partDeps),
+    metrics: createMetricsHistory(partDeps),
+  };
   let signalling: Signalling | null = null;
   let closed = false;
   let ipTimer: NodeJS.Timeout | undefined;
@@ -237,6 +282,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
       backend.close(),
       containers.close().catch(() => undefined),
       tunnel?.close().catch(() => undefined),
+      ...Object.values(parts).map((part) => part.close().catch(() => undefined)),
     ]);
     log.info('agent stopped');
   };
@@ -283,6 +329,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
           containers,
           dockerProcesses,
           broadcast,
+          ...parts,
         }),
         onClosed: (l) => {
           links.delete(l.id);

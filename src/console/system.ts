@@ -16,6 +16,11 @@ import { createAuthBridge } from './features/accounts/authBridge';
 import { cameras } from './features/cameras';
 import { containers } from './features/containers';
 import { devices } from './features/devices';
+import { deviceSettings } from './features/deviceSettings';
+import { logs } from './features/logs';
+import { metrics } from './features/metrics';
+import { power } from './features/power';
+import { storage } from './features/storage';
 import type { ConsoleFeature, Platform, SystemActors } from './features/feature';
 import { signalling } from './features/signalling';
 import { signallingApi } from './features/signalling/api';
@@ -29,7 +34,18 @@ import type { ConsoleSystem } from './shell/SystemProvider';
 export type { ConsoleSystem } from './shell/SystemProvider';
 
 /** The console's features. A new feature adds one line here (and its routes one line each in routes/table.ts). */
-export const FEATURES: readonly ConsoleFeature[] = [accounts, signalling, devices, cameras, containers];
+export const FEATURES: readonly ConsoleFeature[] = [
+  accounts,
+  signalling,
+  devices,
+  cameras,
+  containers,
+  logs,
+  power,
+  deviceSettings,
+  storage,
+  metrics,
+];
 
 /**
  * The root machine with the features' implementations, and its input with their long-lived actors. Exported

@@ -9,7 +9,12 @@
 import type { z } from 'zod';
 import { cameraCommands } from './cameras';
 import { containerCommands } from './containers';
+import { deviceSettingsCommands } from './deviceSettings';
 import { healthCommands } from './health';
+import { logCommands } from './logs';
+import { metricsCommands } from './metrics';
+import { powerCommands } from './power';
+import { storageCommands } from './storage';
 import { streamCommands } from './streams';
 
 export const deviceCommands = {
@@ -17,6 +22,11 @@ export const deviceCommands = {
   ...cameraCommands,
   ...streamCommands,
   ...containerCommands,
+  ...logCommands,
+  ...powerCommands,
+  ...deviceSettingsCommands,
+  ...storageCommands,
+  ...metricsCommands,
 };
 
 export type DeviceProcess = keyof typeof deviceCommands;

@@ -5,6 +5,11 @@
 import type { Backend } from '../backends/types';
 import type { ContainerEngine } from '../containers/engine';
 import type { ProcessTracker } from '../containers/processes';
+import type { DeviceSettings } from '../deviceSettings';
+import type { DeviceLogs } from '../logs';
+import type { MetricsHistory } from '../metrics';
+import type { DevicePower } from '../power';
+import type { DeviceStorage } from '../storage';
 import type { CameraCatalog } from '../streams/catalog';
 import type { StreamManager } from '../streams/manager';
 
@@ -29,4 +34,14 @@ export interface CommandContext {
   dockerProcesses: ProcessTracker;
   /** Pushes an event message (link.ts EventMessage) to every ready link of the device. */
   broadcast(name: string, data: unknown): void;
+  /** The device's logs (src/agent/logs/). */
+  logs: DeviceLogs;
+  /** Sudo and power (src/agent/power/). */
+  power: DevicePower;
+  /** The device's settings (src/agent/deviceSettings/). */
+  settings: DeviceSettings;
+  /** Storage use and product data (src/agent/storage/). */
+  storage: DeviceStorage;
+  /** The metrics history the device keeps (src/agent/metrics/). */
+  metrics: MetricsHistory;
 }

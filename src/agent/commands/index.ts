@@ -4,7 +4,12 @@
  */
 import { cameraHandlers } from './cameras';
 import { containerHandlers } from './containers';
+import { deviceSettingsHandlers } from './deviceSettings';
 import { healthHandlers } from './health';
+import { logHandlers } from './logs';
+import { metricsHandlers } from './metrics';
+import { powerHandlers } from './power';
+import { storageHandlers } from './storage';
 import type { Handlers } from './registry';
 import { streamHandlers } from './streams';
 
@@ -13,6 +18,11 @@ export const handlers: Handlers = {
   ...cameraHandlers,
   ...streamHandlers,
   ...containerHandlers,
+  ...logHandlers,
+  ...powerHandlers,
+  ...deviceSettingsHandlers,
+  ...storageHandlers,
+  ...metricsHandlers,
 };
 
 export type { CommandContext } from './context';

@@ -40,6 +40,21 @@ export interface NoticeSource {
   onDialogClose?: EventObject;
 }
 
+/**
+ * A tab of the device page (`/control-panel/devices?device={id}&tab={id}`, issue "Operate a device"): Overview,
+ * Metrics, Logs, Settings, Storage, Software, Power. Features add theirs; the page orders them by `order`.
+ */
+export interface DeviceTab {
+  /** The tab's id: the URL's `tab` value, and its test id `device-tab-<id>`. */
+  id: string;
+  /** i18n key of its label (in the feature's own texts). */
+  label: string;
+  /** Position: Overview 0, Metrics 10, Logs 20, Settings 30, Storage 40, Software 50, Power 60. */
+  order: number;
+  /** The tab's panel for one device (lazyScreen-style chunk); shown only while it is the selected tab. */
+  panel: ComponentType<{ deviceId: string }>;
+}
+
 export interface ConsoleFeature {
   /** The feature's name: its folder under features/ and machines/, as in src/protocol and the server. */
   name: string;
@@ -49,6 +64,13 @@ export interface ConsoleFeature {
   provide?: (platform: Platform) => Partial<SystemActors>;
   /** The feature's long-lived actors (machines with their `.provide()` implementations) the root starts. */
   actors?: (platform: Platform) => readonly FeatureActor[];
+  /**
+   * The feature's long-lived actors in a chunk of their own, loaded after the first sign-in (so /login ships
+   * none of their machines) and started then; its screens and slots wait for them (shell/FeatureReady.tsx).
+   */
+  loadActors?: () => Promise<(platform: Platform) => readonly FeatureActor[]>;
+  /** Tabs the feature adds to the device page. */
+  deviceTabs?: readonly DeviceTab[];
   /** The feature's actors whose notices and dialogs are shown. */
   notices?: readonly NoticeSource[];
   /** Components the root shell renders for signed-in users (outside the layout), e.g. the stream modal. */
