@@ -9,7 +9,18 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
   it('names each feature once, as its folder', () => {
     const names = FEATURES.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(['accounts', 'signalling', 'devices', 'cameras', 'containers']);
+    expect(names).toEqual([
+      'accounts',
+      'signalling',
+      'devices',
+      'cameras',
+      'containers',
+      'logs',
+      'power',
+      'deviceSettings',
+      'storage',
+      'metrics',
+    ]);
   });
 
   it('has a screen for every routed screen of the §2 table, from the shell or exactly one feature', () => {
