@@ -13,6 +13,7 @@
  * machines; the console's composition root (src/console/system.ts) gives their implementations.
  */
 import {
+  assign,
   enqueueActions,
   raise,
   setup,
@@ -70,10 +71,26 @@ export interface SystemInput {
 
 export interface SystemContext extends SystemFacts {
   features: readonly FeatureActor[];
+  /** Names of the features whose lazily loaded actors have been started (`system.features.loaded`). */
+  loaded: readonly string[];
+  /** Names of lazily loaded features a screen asked for before sign-in (`system.features.want`). */
+  wanted: readonly string[];
 }
 
-/** Internal: auth's snapshot changed; `signedIn` ⇔ auth matches 'signedIn'. */
-export type SystemEvent = { type: 'system.auth'; signedIn: boolean };
+export type SystemEvent =
+  /** Internal: auth's snapshot changed; `signedIn` ⇔ auth matches 'signedIn'. */
+  | { type: 'system.auth'; signedIn: boolean }
+  /**
+   * A feature's actors arrived in their own chunk (ConsoleFeature.loadActors, sent by the composition root after
+   * the first sign-in): each is started under its systemId, told its sign-in events when signed in, and the
+   * feature's name is added to `loaded`. A feature already loaded, or an actor whose systemId runs, is ignored.
+   */
+  | { type: 'system.features.loaded'; name: string; features: readonly FeatureActor[] }
+  /**
+   * A screen of a lazily loaded feature is shown (a public one may be, signed out): the composition root loads
+   * the features in `wanted` as it does every lazy feature at sign-in.
+   */
+  | { type: 'system.features.want'; name: string };
 
 export const systemMachine = setup({
   types: {
@@ -101,6 +118,28 @@ export const systemMachine = setup({
         });
       }
     }),
+    /**
+     * Starts a loaded feature's actors (`system.features.loaded`), adds them to `features` (so sign-out and
+     * later sign-ins reach them) and, when `signedIn`, tells them their sign-in events.
+     */
+    startLoadedFeatures: enqueueActions(({ context, event, enqueue }, params: { signedIn: boolean }) => {
+      if (event.type !== 'system.features.loaded' || context.loaded.includes(event.name)) return;
+      const running = new Set(context.features.map((f) => f.systemId));
+      const added = event.features.filter((f) => !running.has(f.systemId));
+      for (const feature of added) {
+        enqueue.spawnChild(feature.logic as never, {
+          id: feature.systemId,
+          systemId: feature.systemId,
+          input: feature.input?.(context),
+        });
+      }
+      enqueue.assign({
+        features: [...context.features, ...added],
+        loaded: [...context.loaded, event.name],
+      });
+      if (!params.signedIn) return;
+      for (const f of added) for (const e of f.onSignIn ?? []) enqueue.sendTo(f.systemId, e);
+    }),
     /** Tells each feature actor its sign-in events, in the features' order. */
     tellSignedIn: enqueueActions(({ context, enqueue }) => {
       for (const f of context.features) for (const e of f.onSignIn ?? []) enqueue.sendTo(f.systemId, e);
@@ -111,8 +150,8 @@ export const systemMachine = setup({
     }),
   },
   guards: {
-    authSignedIn: ({ event }) => event.signedIn,
-    authSignedOut: ({ event }) => !event.signedIn,
+    authSignedIn: ({ event }) => event.type === 'system.auth' && event.signedIn,
+    authSignedOut: ({ event }) => event.type === 'system.auth' && !event.signedIn,
   },
 }).createMachine({
   id: 'system',
@@ -120,6 +159,8 @@ export const systemMachine = setup({
     browserId: input.browserId,
     peerConnectionLimit: input.peerConnectionLimit ?? PEER_CONNECTION_LIMIT,
     features: input.features ?? [],
+    loaded: [],
+    wanted: [],
   }),
   entry: 'startFeatures',
   invoke: [
@@ -139,11 +180,20 @@ export const systemMachine = setup({
       },
     },
   ],
+  on: {
+    'system.features.want': {
+      guard: ({ context, event }) => !context.wanted.includes(event.name),
+      actions: assign({ wanted: ({ context, event }) => [...context.wanted, event.name] }),
+    },
+  },
   initial: 'signedOut',
   states: {
     signedOut: {
       on: {
         'system.auth': { guard: 'authSignedIn', target: 'signedIn' },
+        'system.features.loaded': {
+          actions: { type: 'startLoadedFeatures', params: { signedIn: false } },
+        },
       },
     },
     signedIn: {
@@ -151,6 +201,9 @@ export const systemMachine = setup({
       exit: 'tellSignedOut',
       on: {
         'system.auth': { guard: 'authSignedOut', target: 'signedOut' },
+        'system.features.loaded': {
+          actions: { type: 'startLoadedFeatures', params: { signedIn: true } },
+        },
       },
     },
   },

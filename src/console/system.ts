@@ -4,7 +4,8 @@
  * `FEATURES` lists the console's features (features/<feature>/index.ts). `createConsoleSystem()` builds the
  * transport (platform/: http, peer link, session storage), merges the features' `.provide()` implementations
  * into the pure root machine, starts it with the features' long-lived actors, and forwards the features'
- * notices to the notifications actor.
+ * notices to the notifications actor. Features with `loadActors` are loaded after the first sign-in
+ * (shell/featureLoader.ts).
  * Views find the actors through their feature's selectors; they never call REST or PeerJS themselves.
  * Nothing heavy is imported here: peerjs, ofetch and zod load on first use.
  */
@@ -27,6 +28,7 @@ import { signallingApi } from './features/signalling/api';
 import { createHttp } from './platform/http';
 import { createBrowserId, createPeerLink, type PeerLinkOptions } from './platform/peerLink';
 import { browserStorage, createSessionStore, type KeyValueStorage } from './platform/storage';
+import { loadLazyFeatures } from './shell/featureLoader';
 import { forwardNotices } from './shell/forwardNotices';
 import { createDevInspector } from './shell/inspect';
 import type { ConsoleSystem } from './shell/SystemProvider';
@@ -92,16 +94,19 @@ export function createConsoleSystem(options: ConsoleSystemOptions = {}): Console
   const http = createHttp({ bridge, fetch: options.fetch });
   const peerLink = createPeerLink({ browserId, api: signallingApi(http), ...options.peer });
   const session = createSessionStore(options.storage === undefined ? browserStorage() : options.storage);
-  const { machine, input } = composeConsole({ browserId, http, peerLink, session });
+  const platform: Platform = { browserId, http, peerLink, session };
+  const { machine, input } = composeConsole(platform);
   root = createActor(machine, {
     input,
     inspect: options.inspect ? createDevInspector() : undefined,
   });
   root.start();
+  // Notices of the features started now; a lazily loaded feature's are forwarded when it arrives.
   forwardNotices(
     root,
-    FEATURES.flatMap((f) => f.notices ?? []),
+    FEATURES.filter((f) => !f.loadActors).flatMap((f) => f.notices ?? []),
   );
+  loadLazyFeatures(root, platform, FEATURES);
   if (options.debugGlobal) {
     (globalThis as { __edgeConsole?: unknown }).__edgeConsole = {
       system: root,

@@ -15,6 +15,7 @@ import { MainLayoutLazy } from '../shell/MainLayoutLazy';
 import { RootShell } from '../shell/RootShell';
 import { RouteFallback } from '../shell/RouteFallback';
 import { ComingLater } from '../shell/ComingLater';
+import { FeatureReady } from '../shell/FeatureReady';
 import type { FeatureScreen } from '../features/feature';
 import { FEATURES } from '../system';
 import { Expired, NotFound } from '../shell/NotFound';
@@ -22,8 +23,18 @@ import { RouteGuard } from './RouteGuard';
 import { NOT_FOUND_PATH } from './guard';
 import { ROUTES, type RouteEntry, type RouteLayout } from './table';
 
-/** The features' screens by route-table `screen` key. */
-const SCREENS: Record<string, FeatureScreen> = Object.assign({}, ...FEATURES.map((f) => f.routes ?? {}));
+/** The features' screens by route-table `screen` key, with the feature whose actors must run first. */
+const SCREENS: Record<string, { Screen: FeatureScreen; lazyFeature: string | null }> = Object.assign(
+  {},
+  ...FEATURES.map((f) =>
+    Object.fromEntries(
+      Object.entries(f.routes ?? {}).map(([key, Screen]) => [
+        key,
+        { Screen, lazyFeature: f.loadActors ? f.name : null },
+      ]),
+    ),
+  ),
+);
 
 function screenFor(entry: RouteEntry) {
   switch (entry.screen) {
@@ -34,9 +45,17 @@ function screenFor(entry: RouteEntry) {
     case 'later':
       return <ComingLater entry={entry} />;
   }
-  const Screen = SCREENS[entry.screen];
+  const found = SCREENS[entry.screen];
   // A route whose feature is not in the list yet: the "coming later" page, never a blank one.
-  return Screen ? <Screen entry={entry} /> : <ComingLater entry={entry} />;
+  if (!found) return <ComingLater entry={entry} />;
+  const { Screen, lazyFeature } = found;
+  return lazyFeature ? (
+    <FeatureReady feature={lazyFeature}>
+      <Screen entry={entry} />
+    </FeatureReady>
+  ) : (
+    <Screen entry={entry} />
+  );
 }
 
 function routesOf(layout: RouteLayout): RouteObject[] {

@@ -4,6 +4,7 @@
  * stream modal). Each renders nothing until there is something to show.
  */
 import { FEATURES } from '../system';
+import { FeatureReady } from './FeatureReady';
 
 /** §2 Upload notification: no uploads exist yet (a later issue adds the uploads actor). */
 export function UploadNotificationSlot() {
@@ -14,9 +15,17 @@ export function UploadNotificationSlot() {
 export function FeatureSlots() {
   return (
     <>
-      {FEATURES.flatMap((f) => f.signedInSlots ?? []).map((Slot, i) => (
-        <Slot key={i} />
-      ))}
+      {FEATURES.flatMap((f) =>
+        (f.signedInSlots ?? []).map((Slot, i) =>
+          f.loadActors ? (
+            <FeatureReady key={`${f.name}-${i}`} feature={f.name} fallback={null}>
+              <Slot />
+            </FeatureReady>
+          ) : (
+            <Slot key={`${f.name}-${i}`} />
+          ),
+        ),
+      )}
     </>
   );
 }

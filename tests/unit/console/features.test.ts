@@ -31,7 +31,7 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
     }
   });
 
-  it('gives the root its auth and starts each long-lived feature actor once, under its systemId', () => {
+  it('gives the root its auth and starts each long-lived feature actor once, under its systemId', async () => {
     // Nothing runs until an actor starts: any function will do for the transport.
     const anything = new Proxy({}, { get: () => () => undefined });
     const platform = {
@@ -48,6 +48,12 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       SYSTEM_IDS.devicePool,
       SYSTEM_IDS.devicesTable,
       SYSTEM_IDS.streams,
+    ]);
+    // The containers feature's actors come in their own chunk, after sign-in (shell/featureLoader.ts).
+    const containers = FEATURES.find((f) => f.name === 'containers')!;
+    expect(containers.actors).toBeUndefined();
+    const loaded = (await containers.loadActors!())(platform).map((a) => a.systemId);
+    expect(loaded).toEqual([
       SYSTEM_IDS.containers,
       SYSTEM_IDS.containerActions,
       SYSTEM_IDS.containerLogs,

@@ -8,7 +8,6 @@
 import { SYSTEM_IDS } from '../../../../machines/systemIds';
 import { lazyScreen } from '../../shell/lazyScreen';
 import type { ConsoleFeature } from '../feature';
-import { containersActors } from './actors';
 import { ActionOfferSlot } from './screens/ActionOfferSlot';
 import { actionRefsOf } from './selectors';
 
@@ -22,7 +21,7 @@ export const containers: ConsoleFeature = {
     environmentDetail: lazyScreen(() => import('./screens/PublicEnvironmentScreen')),
     adminDockers: lazyScreen(() => import('./screens/AdminDockersScreen')),
   },
-  actors: containersActors,
+  loadActors: () => import('./actors').then((m) => m.containersActors),
   notices: [
     // "Ongoing Process" (the registry) and each action's failure dialog (§8).
     { systemId: SYSTEM_IDS.containerActions, children: (s) => actionRefsOf(s as never) },
