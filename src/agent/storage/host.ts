@@ -137,7 +137,9 @@ export function createHostStorage(options: HostStorageOptions): StorageBackend {
         const path = join(root, id);
         await mkdir(path, { recursive: true });
         const walked = await walkDirectory(path, { concurrency: 4 });
-        folders.push({ id, path, bytes: walked.bytes, files: walked.files });
+        // What is in the folder: its children, not the folder's own entry.
+        const bytes = walked.children.reduce((sum, c) => sum + c.bytes, 0);
+        folders.push({ id, path, bytes, files: walked.files });
       }
       return { root, folders };
     },
