@@ -28,7 +28,7 @@ import type { DockerEndpoint } from './containers';
 import { startTunnelClient, type TunnelClient } from './tunnel';
 import { createDeviceLogs } from './logs';
 import { createMetricsHistory } from './metrics';
-import type { AgentPartDeps } from './parts';
+import type { AgentLifecycle, AgentPartDeps } from './parts';
 import { createDevicePower } from './power';
 import { createDeviceSettings } from './deviceSettings';
 import { createDeviceStorage } from './storage';
@@ -235,6 +235,43 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     logger: log,
   });
   dockerProcesses.watch(CONTAINER_WATCH_MS);
+  let signalling: Signalling | null = null;
+  let closed = false;
+  /** Builds the signalling registration (set once onConnection exists); used again after goOffline. */
+  let createSignalling: (() => Signalling) | null = null;
+  let offline: { done: Promise<void>; resolve: () => void; timer: NodeJS.Timeout } | null = null;
+  const lifecycle: AgentLifecycle = {
+    goOffline(ms) {
+      if (offline) return offline.done;
+      if (closed) return Promise.resolve();
+      log.info('going off the air', { ms });
+      streams.closeAll();
+      for (const link of [...links.values()]) link.close();
+      signalling?.close();
+      signalling = null;
+      let resolve: () => void = () => undefined;
+      const done = new Promise<void>((r) => (resolve = r));
+      const timer = setTimeout(() => {
+        if (closed || !createSignalling) return offline?.resolve();
+        const next = createSignalling();
+        signalling = next;
+        next.start().then(
+          () => log.info('back on the air'),
+          (err: unknown) => log.warn(`registering again failed: ${errorMessage(err)}`),
+        );
+        offline?.resolve();
+      }, ms);
+      offline = {
+        done,
+        timer,
+        resolve: () => {
+          offline = null;
+          resolve();
+        },
+      };
+      return done;
+    },
+  };
   const partDeps: AgentPartDeps = {
     mode: options.backend === 'host' ? 'host' : 'sim',
     backend,
@@ -243,6 +280,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     stateDir: agentStateDir(options, deviceId),
     log,
     broadcast,
+    lifecycle,
   };
   const parts = {
     logs: createDeviceLogs(partDeps),
@@ -251,8 +289,6 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     storage: createDeviceStorage(partDeps),
     metrics: createMetricsHistory(partDeps),
   };
-  let signalling: Signalling | null = null;
-  let closed = false;
   let ipTimer: NodeJS.Timeout | undefined;
 
   /** Asks the server for this device's IP cameras; ends the streams of cameras that are gone or changed. */
@@ -273,6 +309,10 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     if (closed) return;
     closed = true;
     clearInterval(ipTimer);
+    if (offline) {
+      clearTimeout(offline.timer);
+      offline.resolve();
+    }
     streams.closeAll();
     for (const link of [...links.values()]) link.close();
     signalling?.close();
@@ -339,24 +379,26 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
       links.set(link.id, link);
     };
 
-    signalling = new Signalling({
-      serverUrl: options.server,
-      deviceId,
-      deviceToken: options.token,
-      iceServers,
-      logger: log,
-      onConnection,
-      watchdog: options.signallingWatchdog,
-      checkToken: async () => {
-        await api.me();
-        // The server is back: pick up ICE server changes for new streams.
-        iceServers = await api.iceServers(deviceId).catch(() => iceServers);
-      },
-      onFatal: (err) => {
-        void close();
-        options.onFatal?.(err);
-      },
-    });
+    createSignalling = () =>
+      new Signalling({
+        serverUrl: options.server,
+        deviceId,
+        deviceToken: options.token,
+        iceServers,
+        logger: log,
+        onConnection,
+        watchdog: options.signallingWatchdog,
+        checkToken: async () => {
+          await api.me();
+          // The server is back: pick up ICE server changes for new streams.
+          iceServers = await api.iceServers(deviceId).catch(() => iceServers);
+        },
+        onFatal: (err) => {
+          void close();
+          options.onFatal?.(err);
+        },
+      });
+    signalling = createSignalling();
     const waitMs = Math.max(10_000, deadline - Date.now());
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([

@@ -24,4 +24,20 @@ export interface AgentPartDeps {
   log: Logger;
   /** Pushes an event message (link.ts EventMessage) to every ready link of the device. */
   broadcast(name: string, data: unknown): void;
+  /**
+   * The agent's presence on the air (power: a simulated reboot or shut-down, a client restart). Always given
+   * by startAgent; optional so that parts' tests need not build one.
+   */
+  lifecycle?: AgentLifecycle;
+}
+
+/** What a part may do to the whole agent's presence. */
+export interface AgentLifecycle {
+  /**
+   * Takes the device off the air for `ms` milliseconds: streams end, every link closes and the signalling
+   * registration is closed (the device looks gone: check/peerjs answers absent); then it registers again
+   * (a new Peer under the same id). Resolves once it is back (or when the agent was closed meanwhile). A
+   * call while already off the air resolves with that one.
+   */
+  goOffline(ms: number): Promise<void>;
 }
