@@ -11,7 +11,7 @@
  * anything is sent. After a force refresh, an engine restart or a CIE connection the parent is told
  * (`settings.changed`), so the device's forms read again. The actor `runAction` is provided by the console.
  */
-import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { checkCieUrl, deviceErrorOf, type DeviceError, type FieldError } from './settingsChecks';
 
 export const CLIENT_ACTIONS = ['restartEngine', 'restartFrp', 'refresh', 'connectCie'] as const;
@@ -67,11 +67,11 @@ export const clientActionMachine = setup({
     refuseUrl: assign(({ context }) => ({ cieError: checkCieUrl(context.cieUrl) })),
     keepError: assign((_, params: { error: unknown }) => ({ error: deviceErrorOf(params.error) })),
     forget: assign({ action: null, cieError: null, error: null }),
-    tellParent: sendParent(({ context }) => ({
-      type: 'settings.changed',
-      deviceId: context.deviceId,
-      infoType: null,
-    })),
+    /** Tells the deviceSettings actor (when spawned by it) to read the device's forms again. */
+    tellParent: enqueueActions(({ context, enqueue, self }) => {
+      if (self._parent)
+        enqueue.sendParent({ type: 'settings.changed', deviceId: context.deviceId, infoType: null });
+    }),
   },
   guards: {
     badUrl: ({ context }) => context.action === 'connectCie' && checkCieUrl(context.cieUrl) !== null,
@@ -102,6 +102,7 @@ export const clientActionMachine = setup({
     running: {
       tags: ['busy'],
       invoke: {
+        id: 'runAction',
         src: 'runAction',
         input: ({ context }) => ({
           deviceId: context.deviceId,
