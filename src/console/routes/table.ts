@@ -72,7 +72,7 @@ export const ROUTES: readonly RouteEntry[] = [
   // Main layout, auth (§2 "Auth routes").
   { path: '/dashboard', title: 'Dashboard', access: 'auth', layout: 'main', screen: 'dashboard' },
   later('/jobs', 'Jobs'),
-  later('/logs', 'Logs'),
+  { path: '/logs', title: 'Logs', access: 'auth', layout: 'main', screen: 'logs' },
   later('/map', 'Map'),
   later('/repositories', 'Repositories'),
   later('/models-beta', 'Models (beta)'),

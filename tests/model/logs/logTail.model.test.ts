@@ -33,16 +33,16 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
       return [
         { type, seq: c.nextSeq, lines: [`line ${c.nextSeq}`] },
         ...(c.lost === 0 ? [{ type, seq: c.nextSeq + 1, lines: [`line ${c.nextSeq + 1}`] }] : []),
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     case 'log.ended':
-      return [{ type, reason: 'done', lines: c.nextSeq }] as EventObject[];
+      return [{ type, reason: 'done', lines: c.nextSeq }] as unknown as EventObject[];
     case 'log.failed':
       return [
         { type, code: 'not_found', message: 'No log file found: client/agent' },
         { type, code: 'log_changed', message: 'Log file modified or deleted: x' },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     case 'log.search':
-      return c.search === '' ? ([{ type, search: 'line 1' }] as EventObject[]) : [];
+      return c.search === '' ? ([{ type, search: 'line 1' }] as unknown as EventObject[]) : [];
     case 'log.restart':
       return c.run < 2 ? undefined : [];
     default:

@@ -1,0 +1,140 @@
+/**
+ * What the logs screens show, read from the logs registry (systemId 'logs') and its logTail children, and the
+ * connected devices from the device pool: pure `*ToView(snapshot)` functions and their hooks. No protocol
+ * values are imported (zod stays out of the screens' chunk).
+ */
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
+import { visibleRows, type LogLine } from '../../../../machines/logs/logLines';
+import type { DeviceLogInfo, logsMachine } from '../../../../machines/logs/logs.machine';
+import type { LogErrorKind, logTailMachine } from '../../../../machines/logs/logTail.machine';
+import { SYSTEM_IDS } from '../../../../machines/systemIds';
+import { actorOf, useSystem } from '../../shell/SystemProvider';
+
+export type LogsRef = ActorRefFrom<typeof logsMachine>;
+export type LogsSnapshot = SnapshotFrom<typeof logsMachine>;
+export type LogTailRef = ActorRefFrom<typeof logTailMachine>;
+export type LogTailSnapshot = SnapshotFrom<typeof logTailMachine>;
+
+/** A device whose link is open. */
+export interface LogDevice {
+  deviceId: string;
+  name: string;
+}
+
+/** The part of the device pool's snapshot read here (devicePool.machine.ts). */
+export interface DevicePoolSnapshotLike {
+  context: {
+    order: readonly string[];
+    status: Readonly<Record<string, string>>;
+    connections: Readonly<Record<string, { getSnapshot(): { context: { device: { label: string } } } }>>;
+  };
+}
+
+/** Devices whose link is open, oldest first. */
+export function connectedDevicesOf(pool: DevicePoolSnapshotLike | undefined): LogDevice[] {
+  if (!pool) return [];
+  const c = pool.context;
+  return c.order
+    .filter((id) => c.status[id] === 'open' && c.connections[id])
+    .map((id) => ({ deviceId: id, name: c.connections[id]!.getSnapshot().context.device.label || id }));
+}
+
+/** Where a viewer stands, for its buttons and status line. */
+export type LogStatus = 'idle' | 'loading' | 'following' | 'paused' | 'ended' | 'failed';
+
+export interface LogTailView {
+  status: LogStatus;
+  topic: string;
+  subtopic: string;
+  /** Rows shown: the newest matching lines (at most LOG_ROWS_MAX), up to the pause point. */
+  rows: LogLine[];
+  /** Lines in the buffer. */
+  buffered: number;
+  /** Lines received in all (the next sequence number). */
+  received: number;
+  lost: number;
+  search: string;
+  endReason: string | null;
+  error: { kind: LogErrorKind; message: string } | null;
+}
+
+const IDLE: LogTailView = {
+  status: 'idle',
+  topic: '',
+  subtopic: '',
+  rows: [],
+  buffered: 0,
+  received: 0,
+  lost: 0,
+  search: '',
+  endReason: null,
+  error: null,
+};
+
+/** A logTail snapshot (or none: nothing opened yet) as the viewer shows it. */
+export function logTailToView(s: LogTailSnapshot | undefined): LogTailView {
+  if (!s) return IDLE;
+  const c = s.context;
+  const status: LogStatus = s.matches('ended')
+    ? 'ended'
+    : s.matches('failed')
+      ? 'failed'
+      : s.matches({ active: 'paused' })
+        ? 'paused'
+        : s.matches({ active: 'following' })
+          ? 'following'
+          : 'loading';
+  return {
+    status,
+    topic: c.topic,
+    subtopic: c.subtopic,
+    rows: visibleRows(c.lines, c.search, c.pausedAt),
+    buffered: c.lines.length,
+    received: c.nextSeq,
+    lost: c.lost,
+    search: c.search,
+    endReason: c.endReason,
+    error: c.error,
+  };
+}
+
+/** The viewer `id`'s logTail ref, when it is open. */
+export function tailRefOf(s: LogsSnapshot, id: string): LogTailRef | undefined {
+  return s.context.logs.find((l) => l.id === id)?.ref;
+}
+
+/** The device's topics (§3 Log info), or a loading entry before the first answer. */
+export function infoOf(s: LogsSnapshot, deviceId: string | null): DeviceLogInfo {
+  return (deviceId && s.context.info[deviceId]) || { status: 'loading', topics: [], error: null };
+}
+
+export const useLogsRef = (): LogsRef => actorOf<LogsRef>(useSystem(), SYSTEM_IDS.logs);
+
+/** Connected devices (re-read when the pool changes). */
+export function useLogDevices(): LogDevice[] {
+  const system = useSystem();
+  const pool = system.system.get(SYSTEM_IDS.devicePool) as AnyActorRef | undefined;
+  const fallback = useLogsRef();
+  return useSelector(
+    pool ?? fallback,
+    (s: unknown) => (pool ? connectedDevicesOf(s as DevicePoolSnapshotLike) : []),
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
+}
+
+export function useDeviceInfo(deviceId: string | null): DeviceLogInfo {
+  return useSelector(useLogsRef(), (s: LogsSnapshot) => infoOf(s, deviceId), shallowEqual);
+}
+
+export function useTailRef(id: string): LogTailRef | undefined {
+  return useSelector(useLogsRef(), (s: LogsSnapshot) => tailRefOf(s, id));
+}
+
+/** The viewer's view; recomputed only when its logTail's snapshot changes. */
+export function useLogTailView(ref: LogTailRef | undefined): LogTailView {
+  const fallback = useLogsRef();
+  const snap = useSelector(ref ?? fallback, (s: unknown) => (ref ? (s as LogTailSnapshot) : undefined));
+  return useMemo(() => logTailToView(snap), [snap]);
+}
