@@ -1,0 +1,108 @@
+import { test, expect, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { DEMO, apiLogin, connectDevices, listDevices, navigate, signIn, waitAllOnline } from './stack';
+
+/**
+ * Logs on the real stack (issue 16 "Logs"; §7 log, endLogProcess; §3 Log info; §9 default log count 10): a
+ * sim device's logs part, the device link's progress batches and the console's logTail machine, all real.
+ * A log is shown with the default 10 lines, followed live (new lines arrive with consecutive sequence numbers,
+ * none lost), paused and followed again, searched, downloaded, and stopped; /logs passes axe in each state.
+ */
+let boxB = '';
+
+test.beforeAll(async ({ request }) => {
+  const token = await apiLogin(request, DEMO);
+  await waitAllOnline(request, token, 3);
+  boxB = (await listDevices(request, token)).res.find((d) => d.label === 'x86 Edge Box B')!.device_id;
+});
+
+const received = async (page: Page) =>
+  Number(await page.getByTestId('logs-shown').getAttribute('data-received'));
+
+test('/logs: a sim device log followed live, paused, searched, downloaded and stopped', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The debug global (window.__edgeConsole) lets the test ask the device directly.
+  await page.addInitScript(() => localStorage.setItem('edge.debug', '1'));
+  await signIn(page, DEMO);
+  await navigate(page, '/logs');
+  await expect(page.getByTestId('logs-no-device')).toBeVisible();
+  await expectAccessible(page);
+
+  await connectDevices(page, [boxB]);
+  await navigate(page, '/logs');
+  await expect(page.getByTestId('logs-device')).toHaveValue(boxB);
+  // §3 Log info: the sim device's topics and subtopics.
+  await expect(page.getByTestId('logs-topic').locator('option')).toHaveText([
+    'client',
+    'stream-engine',
+    'inference',
+    'system',
+  ]);
+  await page.getByTestId('logs-topic').selectOption('stream-engine');
+  await expect(page.getByTestId('logs-subtopic').locator('option').first()).not.toHaveText('–');
+  await expect(page.getByTestId('logs-count')).toHaveValue('10');
+  await expect(page.getByTestId('logs-follow')).toBeChecked();
+  await expectAccessible(page);
+
+  // Show: the last 10 lines (§9), then new lines as the device writes them.
+  await page.getByTestId('logs-open').click();
+  const viewer = page.getByTestId('logs-viewer');
+  await expect(viewer).toHaveAttribute('data-status', 'following');
+  const rows = page.getByTestId('log-row');
+  await expect.poll(() => rows.count()).toBeGreaterThan(10);
+  await expect(rows.first()).toContainText('stream-engine[');
+  const seqs = await rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
+  expect(seqs).toEqual(seqs.map((_, i) => i));
+  await expect(page.getByTestId('logs-lost')).toHaveCount(0);
+  await expectAccessible(page);
+
+  // Pause: the view stays put while lines keep arriving; follow again shows them.
+  await page.getByTestId('logs-pause').click();
+  await expect(viewer).toHaveAttribute('data-status', 'paused');
+  const shownAtPause = await rows.count();
+  const receivedAtPause = await received(page);
+  await expect.poll(() => received(page)).toBeGreaterThan(receivedAtPause + 2);
+  expect(await rows.count()).toBe(shownAtPause);
+  await page.getByTestId('logs-resume').click();
+  await expect(viewer).toHaveAttribute('data-status', 'following');
+  await expect.poll(() => rows.count()).toBeGreaterThan(shownAtPause);
+
+  // Search filters the rows shown.
+  await page.getByTestId('logs-search').fill('kbit/s');
+  await expect.poll(() => rows.count()).toBeGreaterThan(0);
+  for (const text of await rows.allTextContents()) expect(text).toContain('kbit/s');
+  await page.getByTestId('logs-search').fill('');
+
+  // Download: the buffer as a .log file.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('logs-download').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/-stream-engine-.+\.log$/);
+
+  // Stop: endLogProcess; the device stops sending, nothing more arrives.
+  await page.getByTestId('logs-stop').click();
+  await expect(viewer).toHaveAttribute('data-status', 'ended');
+  await expect(page.getByTestId('logs-status')).toContainText('Stopped');
+  // The device no longer follows it: a second endLogProcess of the same log finds nothing.
+  const uuid = `page-1`;
+  const again = await page.evaluate(
+    ([deviceId, uuid]) =>
+      (
+        window as unknown as {
+          __edgeConsole: { callDevice: (d: string, p: string, x: unknown) => Promise<unknown> };
+        }
+      ).__edgeConsole.callDevice(deviceId, 'endLogProcess', { uuid }),
+    [boxB, uuid] as const,
+  );
+  expect(again).toEqual({ ended: false });
+  await expect(page.getByTestId('logs-lost')).toHaveCount(0);
+  await expectAccessible(page);
+
+  // Without follow: exactly the count, then done.
+  await page.getByTestId('logs-follow').uncheck();
+  await page.getByTestId('logs-count').fill('25');
+  await page.getByTestId('logs-open').click();
+  await expect(viewer).toHaveAttribute('data-status', 'ended');
+  await expect(rows).toHaveCount(25);
+});
