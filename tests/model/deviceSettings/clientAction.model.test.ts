@@ -19,14 +19,14 @@ function eventsFor(_s: Snap, type: string): EventObject[] | undefined {
       return [
         { type, action: 'restartEngine' },
         { type, action: 'connectCie' },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     case 'action.setUrl':
       return [
         { type, url: 'cie.local' },
         { type, url: 'http://cie.local:8080/' },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     case 'xstate.done.actor.runAction':
-      return [{ type: 'xstate.done.actor.runAction', output: undefined }];
+      return [{ type: 'xstate.done.actor.runAction', output: undefined } as EventObject];
     case 'xstate.error.actor.runAction':
       return [
         {
@@ -34,7 +34,7 @@ function eventsFor(_s: Snap, type: string): EventObject[] | undefined {
           error: Object.assign(new Error('This device has no FRP client service (frpc) to restart'), {
             code: 'unsupported',
           }),
-        },
+        } as EventObject,
       ];
     default:
       return undefined;

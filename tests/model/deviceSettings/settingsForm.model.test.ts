@@ -30,7 +30,7 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
       return [
         { type, field: 'cpuPercent', value: '55' },
         { type, field: 'cpuPercent', value: '150' },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     case 'xstate.done.actor.loadSection':
       return [done('loadSection', section(90))];
     case 'xstate.error.actor.loadSection':
