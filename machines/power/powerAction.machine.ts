@@ -306,8 +306,8 @@ export const powerActionMachine = setup({
         ],
       },
     },
-    done: { type: 'final', entry: 'reportDone' },
-    failed: { type: 'final', entry: ['noticeFailed', 'reportFailed'] },
-    cancelled: { type: 'final', entry: 'reportCancelled' },
+    done: { type: 'final', entry: ['forgetPassword', 'reportDone'] },
+    failed: { type: 'final', entry: ['forgetPassword', 'noticeFailed', 'reportFailed'] },
+    cancelled: { type: 'final', entry: ['forgetPassword', 'reportCancelled'] },
   },
 });
