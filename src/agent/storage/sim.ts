@@ -229,7 +229,9 @@ export function createSimStorage(options: SimStorageOptions): StorageBackend {
         counts.dirs++;
         counts.files += folder.files;
         counts.bytes += folder.bytes + 4 * KB;
-        children.set(child, (children.get(child) ?? 0) + folder.bytes + 4 * KB);
+        // The scanned folder's own entry counts in the total only (as in the real walk).
+        const own = folder.bytes + (folder === start ? 0 : 4 * KB);
+        if (own > 0) children.set(child, (children.get(child) ?? 0) + own);
         for (const [name, sub] of folder.children) {
           if (!sub.mount) queue.push({ folder: sub, child: folder === start ? name : child });
         }
