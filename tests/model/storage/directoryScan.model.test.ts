@@ -26,7 +26,7 @@ const usage: DirectoryUsage = {
   duration_ms: 1200,
 };
 
-function eventsFor(s: Snap, type: string): EventObject[] | undefined {
+function eventsFor(s: Snap, type: string): object[] | undefined {
   switch (type) {
     case 'scan.progress':
       // Two progress messages at most in a path, so the graph stays finite.
@@ -58,7 +58,7 @@ const key = (s: Snap) =>
 
 describe('directory scan (model-based paths)', () => {
   const model = createMachineTestModel(directoryScanMachine, {
-    events: eventsFor,
+    events: (s, type) => eventsFor(s, type) as EventObject[] | undefined,
     key,
     input,
     transitionCoverage: true,

@@ -4,7 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
-import type { DirectoryScanEvent, DirectoryScanInput } from '../../../machines/storage/directoryScan.machine';
+import {
+  directoryScanMachine,
+  type DirectoryScanEvent,
+  type DirectoryScanInput,
+} from '../../../machines/storage/directoryScan.machine';
 import {
   storageMachine,
   type DeletedData,
@@ -28,19 +32,19 @@ const deleted: DeletedData = { path: '/pd/recordings', freed: 300, files: 4 };
 const fail = (id: string, code: string, message: string) =>
   ({ type: `xstate.error.actor.${id}`, error: Object.assign(new Error(message), { code }) }) as EventObject;
 
-function eventsFor(s: Snap, type: string): EventObject[] | undefined {
+function eventsFor(s: Snap, type: string): object[] | undefined {
   switch (type) {
     case 'storage.open':
       // A second device only from a quiet first one, so the graph stays small.
       return s.context.deviceId === 'dev-2' || s.context.lastDeleted || s.context.deleteError
         ? []
-        : ([{ type, deviceId: s.context.deviceId ? 'dev-2' : 'dev-1' }] as EventObject[]);
+        : [{ type, deviceId: s.context.deviceId ? 'dev-2' : 'dev-1' }];
     case 'storage.scan':
-      return s.context.scans.length > 0 ? [] : ([{ type, path: '/' }] as EventObject[]);
+      return s.context.scans.length > 0 ? [] : [{ type, path: '/' }];
     case 'storage.cancelScan':
-      return [{ type, scanId: s.context.scans[0]?.id ?? 'none' }] as EventObject[];
+      return [{ type, scanId: s.context.scans[0]?.id ?? 'none' }];
     case 'storage.delete':
-      return [{ type, path: '/pd/recordings' }] as EventObject[];
+      return [{ type, path: '/pd/recordings' }];
     case 'xstate.done.actor.loadOverview':
       return [{ type, output: overview(s.context.lastDeleted ? 400 : 700) }];
     case 'xstate.error.actor.loadOverview':
@@ -67,7 +71,11 @@ const key = (s: Snap) =>
   ]);
 
 describe('storage actor (model-based paths)', () => {
-  const model = createMachineTestModel(storageMachine, { events: eventsFor, key, transitionCoverage: true });
+  const model = createMachineTestModel(storageMachine, {
+    events: (s, type) => eventsFor(s, type) as EventObject[] | undefined,
+    key,
+    transitionCoverage: true,
+  });
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
 
   it('deletes only after confirmation, and loads the overview again after a delete', () => {
@@ -107,7 +115,7 @@ describe('storage actor (model-based paths)', () => {
             deleteProductData: driver.promise<DeletedData, { deviceId: string; path: string }>(
               'deleteProductData',
             ),
-            directoryScan: storageMachine.implementations.actors.directoryScan.provide({
+            directoryScan: directoryScanMachine.provide({
               actors: {
                 scan: driver.callback<DirectoryScanEvent, DirectoryScanInput>('scan', (i) => i.scanId),
                 cancelScan: driver.promise<unknown, DirectoryScanInput>('cancelScan', (i) => {
