@@ -42,6 +42,8 @@ export interface LogTailContext extends LogTailInput {
   search: string;
   /** Why the last run ended ('done' | 'stopped' | 'link_closed'), when it ended. */
   endReason: string | null;
+  /** Lines the device says it sent in all (its reply to `log`), when the call ended by itself. */
+  sent: number | null;
   error: { kind: LogErrorKind; message: string } | null;
 }
 
@@ -99,6 +101,7 @@ export const logTailMachine = setup({
       lost: 0,
       pausedAt: null,
       endReason: null,
+      sent: null,
       error: null,
     })),
     append: assign(({ context, event }) => {
@@ -110,6 +113,7 @@ export const logTailMachine = setup({
       if (event.type !== 'log.ended') return { endReason: 'stopped', pausedAt: null };
       return {
         endReason: event.reason,
+        sent: event.lines,
         pausedAt: null,
         lost: context.lost + Math.max(0, event.lines - context.nextSeq),
       };
@@ -136,6 +140,7 @@ export const logTailMachine = setup({
     pausedAt: null,
     search: '',
     endReason: null,
+    sent: null,
     error: null,
   }),
   initial: 'active',
