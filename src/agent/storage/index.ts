@@ -56,7 +56,7 @@ export interface DeviceStorage {
 export interface DeviceStorageOptions {
   /** Root of the product data folders (host). Default `<stateDir>/product-data`. */
   productDataDir?: string;
-  /** Time one folder of a sim scan takes, ms (sim.ts; default 40). */
+  /** Time one folder of a sim scan takes, ms (sim.ts; default 60). */
   simStepMs?: number;
   /** The backend to use instead of host/sim (tests). */
   backend?: StorageBackend;

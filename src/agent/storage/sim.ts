@@ -168,14 +168,14 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 export interface SimStorageOptions {
   kind: 'jetson' | 'x86';
-  /** Time one folder of a scan takes, ms (default 40). */
+  /** Time one folder of a scan takes, ms (default 60: '/' takes about 3 s). */
   stepMs?: number;
 }
 
 const FOLDER_IDS: readonly ProductDataFolderId[] = ['recordings', 'models', 'cache'];
 
 export function createSimStorage(options: SimStorageOptions): StorageBackend {
-  const stepMs = options.stepMs ?? 40;
+  const stepMs = options.stepMs ?? 60;
   const jetson = options.kind === 'jetson';
   const root = build(jetson ? jetsonTree() : x86Tree());
 
