@@ -153,7 +153,7 @@ export const powerActionMachine = setup({
     }),
     /** A failure's text: force-shut-down's is §8 "Unable to force shut down the device". */
     setError: assign({
-      error: ({ context, event }) => {
+      error: ({ event }) => {
         const error = (event as { error?: unknown }).error;
         if (codeOf(error) === POWER_ERROR_CODES.forceFailed) return POWER_TEXTS.forceFailed;
         return errorText(error, POWER_FLOW_TEXTS.failed);

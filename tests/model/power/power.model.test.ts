@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, sendTo, setup, type EventObject, type SnapshotFrom } from 'xstate';
-import { powerMachine, type SudoTaskInput } from '../../../machines/power/power.machine';
+import { powerMachine, type PowerEvent, type SudoTaskInput } from '../../../machines/power/power.machine';
 import type { PowerActionInput } from '../../../machines/power/powerAction.machine';
 import { createMachineTestModel, runPaths, type Driver } from '../harness';
 
@@ -30,23 +30,23 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
   const running = s.context.running.length > 0;
   switch (type) {
     case 'power.start':
-      return [{ type, deviceId: 'dev-1', deviceName: 'Box A', action: 'reboot' }] as EventObject[];
+      return [{ type, deviceId: 'dev-1', deviceName: 'Box A', action: 'reboot' }] as unknown as EventObject[];
     case 'power.ended':
       // The running action's own report.
-      return running ? ([{ type, deviceId: 'dev-1', outcome: 'done' }] as EventObject[]) : [];
+      return running ? ([{ type, deviceId: 'dev-1', outcome: 'done' }] as unknown as EventObject[]) : [];
     case 'power.dismiss':
     case 'sudo.refresh':
     case 'sudo.remove':
-      return [{ type, deviceId: 'dev-1' }] as EventObject[];
+      return [{ type, deviceId: 'dev-1' }] as unknown as EventObject[];
     case 'sudo.status':
       return s.context.sudo['dev-1']?.busy
         ? ([
             { type, deviceId: 'dev-1', saved: s.context.sudo['dev-1'].saved !== true, needed: true },
-          ] as EventObject[])
+          ] as unknown as EventObject[])
         : [];
     case 'sudo.failed':
       return s.context.sudo['dev-1']?.busy
-        ? ([{ type, deviceId: 'dev-1', error: 'no answer' }] as EventObject[])
+        ? ([{ type, deviceId: 'dev-1', error: 'no answer' }] as unknown as EventObject[])
         : [];
     case 'power.sudoSaved':
       return [];
@@ -77,7 +77,7 @@ describe('power registry (model-based paths)', () => {
         powerMachine.provide({
           actors: {
             powerAction: fakeAction as never,
-            sudoTask: driver.callback<EventObject, SudoTaskInput>('sudoTask', (input) => {
+            sudoTask: driver.callback<PowerEvent, SudoTaskInput>('sudoTask', (input) => {
               tasks.push(input);
               return input.deviceId;
             }),

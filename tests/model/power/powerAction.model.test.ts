@@ -26,12 +26,12 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
       return [
         { type, password: '', save: false },
         { type, password: 'edge-sim', save: true },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     case 'power.presence':
       return [
         { type, online: false },
         { type, online: true },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     case 'xstate.done.actor.checkSudoSaved':
       return [
         done('checkSudoSaved', { saved: false, needed: true }),
