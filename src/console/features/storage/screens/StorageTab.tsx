@@ -106,12 +106,14 @@ function Filesystems({ view }: { view: StorageView }) {
                 <Table.Td>{f.device}</Table.Td>
                 <Table.Td>{f.type}</Table.Td>
                 <Table.Td miw={200}>
-                  <Progress
-                    value={f.percent}
-                    color={f.percent >= 90 ? 'red' : f.percent >= 75 ? 'yellow' : 'blue'}
-                    aria-label={t('storage.filesystems.usedLabel', { mount: f.mount })}
-                    aria-valuetext={usedText(f)}
-                  />
+                  <Progress.Root>
+                    <Progress.Section
+                      value={f.percent}
+                      color={f.percent >= 90 ? 'red' : f.percent >= 75 ? 'yellow' : 'blue'}
+                      aria-label={t('storage.filesystems.usedLabel', { mount: f.mount })}
+                      aria-valuetext={usedText(f)}
+                    />
+                  </Progress.Root>
                   <Text size="sm" mt={4}>
                     {usedText(f)}
                   </Text>
