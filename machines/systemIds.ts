@@ -15,5 +15,6 @@ export const SYSTEM_IDS = {
   deviceSettings: 'deviceSettings',
   storage: 'storage',
   metrics: 'metrics',
+  devicePage: 'devicePage',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

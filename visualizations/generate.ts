@@ -24,6 +24,7 @@ import { containerActionsMachine } from '../machines/containers/containerActions
 import { containerLogsMachine } from '../machines/containers/containerLogs.machine';
 import { containersMachine } from '../machines/containers/containers.machine';
 import { environmentsMachine } from '../machines/containers/environments.machine';
+import { devicePageMachine } from '../machines/devicePage/devicePage.machine';
 import { deviceConnectionMachine } from '../machines/devices/deviceConnection.machine';
 import { devicePoolMachine } from '../machines/devices/devicePool.machine';
 import { devicesTableMachine } from '../machines/devices/devicesTable.machine';
@@ -40,6 +41,7 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'devicesTable', feature: 'devices', machine: devicesTableMachine },
   { name: 'devicePool', feature: 'devices', machine: devicePoolMachine },
   { name: 'deviceConnection', feature: 'devices', machine: deviceConnectionMachine },
+  { name: 'devicePage', feature: 'devicePage', machine: devicePageMachine },
   { name: 'cameraGrid', feature: 'cameras', machine: cameraGridMachine },
   { name: 'opener', feature: 'cameras', machine: openerMachine },
   { name: 'stream', feature: 'cameras', machine: streamMachine },

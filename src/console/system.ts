@@ -16,6 +16,7 @@ import { authRefOf } from './features/accounts/selectors';
 import { createAuthBridge } from './features/accounts/authBridge';
 import { cameras } from './features/cameras';
 import { containers } from './features/containers';
+import { devicePage } from './features/devicePage';
 import { devices } from './features/devices';
 import { deviceSettings } from './features/deviceSettings';
 import { logs } from './features/logs';
@@ -40,6 +41,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   accounts,
   signalling,
   devices,
+  devicePage,
   cameras,
   containers,
   logs,

@@ -14,6 +14,9 @@ export const GpuUsage = z.object({
 });
 export type GpuUsage = z.infer<typeof GpuUsage>;
 
+/** §5: the GPU driver check on a Jetson. */
+export const GPU_DRIVER_X86_ONLY = 'GPU Driver check is just for x86 devices.';
+
 export const healthCommands = defineCommands({
   /** Liveness: answers at once. time = agent clock, ms since epoch. */
   ping: { request: Empty, reply: z.object({ pong: z.literal(true), time: z.number() }) },
@@ -64,6 +67,15 @@ export const healthCommands = defineCommands({
       power_mw: z.number().nullable(),
       temperatures_c: z.record(z.string(), z.number()),
     }),
+  },
+  /**
+   * GPU driver check (§7 "Engine and images" get-gpu-driver-version; §5 "GPU Driver check is just for x86
+   * devices."): the NVIDIA driver version (null when no driver answers) and the GPUs' names. On a Jetson the
+   * device refuses with code 'not_x86' and the §5 text (the console says so before asking).
+   */
+  'get-gpu-driver-version': {
+    request: Empty,
+    reply: z.object({ driver_version: z.string().nullable(), gpus: z.array(z.string()) }),
   },
   /** Device client (agent) version, semver. */
   'get-client-version': { request: Empty, reply: z.object({ version: z.string(), backend: z.string() }) },

@@ -1,8 +1,20 @@
-/** Health and metrics commands (§7 "Health and metrics"): ping, check-health, get-usages, x86-device-information, jtop-health, get-client-version. */
+/**
+ * Health and metrics commands (§7 "Health and metrics"): ping, check-health, get-usages,
+ * x86-device-information, jtop-health, get-client-version; and the GPU driver check get-gpu-driver-version
+ * ("Engine and images"; x86 only, §5).
+ */
+import { GPU_DRIVER_X86_ONLY } from '../../protocol/health';
+import { CommandError } from './errors';
 import type { Handlers } from './registry';
 
 type HealthProcess =
-  'ping' | 'check-health' | 'get-usages' | 'x86-device-information' | 'jtop-health' | 'get-client-version';
+  | 'ping'
+  | 'check-health'
+  | 'get-usages'
+  | 'x86-device-information'
+  | 'jtop-health'
+  | 'get-client-version'
+  | 'get-gpu-driver-version';
 
 /** Usage at or above this share (%) of CPU or memory makes check-health report 'degraded'. */
 const DEGRADED_AT_PERCENT = 95;
@@ -28,4 +40,13 @@ export const healthHandlers = {
   'jtop-health': (_payload, ctx) => ctx.backend.jtop(ctx.streams.count),
 
   'get-client-version': async (_payload, ctx) => ({ version: ctx.version, backend: ctx.backend.name }),
+
+  'get-gpu-driver-version': async (_payload, ctx) => {
+    if (ctx.backend.kind !== 'x86') throw new CommandError('not_x86', GPU_DRIVER_X86_ONLY);
+    const { gpus } = await ctx.backend.systemInformation();
+    return {
+      driver_version: gpus.find((g) => g.driver_version)?.driver_version ?? null,
+      gpus: gpus.map((g) => g.name),
+    };
+  },
 } satisfies Pick<Handlers, HealthProcess>;

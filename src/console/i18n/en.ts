@@ -102,7 +102,6 @@ export const en = {
     gpu: 'GPU',
     gpuMemory: 'GPU memory',
     rtt: 'RTT',
-    notOnPage: 'Device {{id}} is not on this page of the table.',
     details: 'Device details',
   },
   cameras: {

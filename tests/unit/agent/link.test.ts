@@ -169,6 +169,11 @@ describe('agent link over loopback', () => {
       ok: true,
       data: { available: false },
     });
+    // The sim x86 box's NVIDIA driver (the GPU driver check, x86 only).
+    await expect(link.call('get-gpu-driver-version', {})).resolves.toMatchObject({
+      ok: true,
+      data: { driver_version: '550.54.15', gpus: [expect.any(String)] },
+    });
     const still = await link.call('getOneFrameFromPhysicalCamera', { camera_id: 'cam-2' });
     expect(still).toMatchObject({
       ok: true,

@@ -13,6 +13,7 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       'accounts',
       'signalling',
       'devices',
+      'devicePage',
       'cameras',
       'containers',
       'logs',

@@ -3,13 +3,14 @@
  * page, label ascending; §5 quick search ≥ 2 characters, 200 ms debounce — both in the devicesTable
  * machine). Each row shows the device, its connection state from its own deviceConnection actor (§4) and,
  * while open, live health and usage; a row subscribes to its own actor so a metrics tick re-renders only
- * that row. `?device={id}` (§2 "A log warning links to /control-panel/devices?device={id}") highlights
- * that device and shows its details.
+ * that row. A device's label opens its page: `?device={id}` (§2 "A log warning links to
+ * /control-panel/devices?device={id}") shows the device page (features/devicePage) instead of the table.
  */
-import { memo, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { memo, Suspense, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -37,26 +38,42 @@ import {
   useClientVersion,
   type DeviceConnectionRef,
 } from '../selectors';
+import { FeatureReady } from '../../../shell/FeatureReady';
+import { lazyScreen } from '../../../shell/lazyScreen';
+import { RouteFallback } from '../../../shell/RouteFallback';
 import { LiveMetricsLine } from './LiveMetricsLine';
-import { DeviceDetails } from './DeviceDetails';
+
+/** The device page (features/devicePage), in its own chunk. */
+const DevicePage = lazyScreen(() => import('../../devicePage/screens/DevicePage'));
 
 /** Page sizes offered (the server accepts 1…100). */
 const PER_PAGE_OPTIONS = [5, 10, 20, 50];
 
 export default function DevicesScreen() {
+  const [params] = useSearchParams();
+  const deviceId = params.get('device');
+  if (deviceId) {
+    return (
+      <Suspense fallback={<RouteFallback />}>
+        <FeatureReady feature="devicePage">
+          <DevicePage deviceId={deviceId} />
+        </FeatureReady>
+      </Suspense>
+    );
+  }
+  return <DevicesTable />;
+}
+
+/** The devices table (§7 get_devices/). */
+function DevicesTable() {
   const { t } = useTranslation();
   const table = useDevicesTableRef();
   const query = useDevicesTableView();
   const rows = useDevicesTableRows();
-  const [params] = useSearchParams();
-  const highlighted = params.get('device');
   const [search, setSearch] = useState(query.search);
 
   useDevicesTableVisit();
 
-  const highlightedDevice = highlighted
-    ? rows.find((d) => d.device_id === highlighted || d.id === highlighted)
-    : undefined;
   const sortDir = (column: typeof query.orderBy) =>
     query.orderBy === column ? (query.orderAs === 'asc' ? 'ascending' : 'descending') : 'none';
   const sortBy = (column: typeof query.orderBy) =>
@@ -106,10 +123,6 @@ export default function DevicesScreen() {
         </Alert>
       )}
 
-      {highlighted && !highlightedDevice && query.status === 'ready' && (
-        <Alert color="yellow">{t('devices.notOnPage', { id: highlighted })}</Alert>
-      )}
-
       <Paper withBorder>
         <Table.ScrollContainer minWidth={1100}>
           <Table striped highlightOnHover aria-busy={query.status === 'loading'} data-testid="devices-table">
@@ -138,11 +151,7 @@ export default function DevicesScreen() {
             </Table.Thead>
             <Table.Tbody>
               {rows.map((device) => (
-                <DeviceRow
-                  key={device.device_id}
-                  device={device}
-                  highlighted={device === highlightedDevice}
-                />
+                <DeviceRow key={device.device_id} device={device} />
               ))}
               {rows.length === 0 && query.status !== 'loading' && (
                 <Table.Tr>
@@ -169,8 +178,6 @@ export default function DevicesScreen() {
           data-testid="devices-pagination"
         />
       </nav>
-
-      {highlightedDevice && <DeviceDetails device={highlightedDevice} />}
     </Stack>
   );
 }
@@ -180,23 +187,20 @@ function sortArrow(dir: 'ascending' | 'descending' | 'none'): string {
 }
 
 /** One device row; its live part follows only this device's connection actor. */
-const DeviceRow = memo(function DeviceRow({ device, highlighted }: { device: Device; highlighted: boolean }) {
+const DeviceRow = memo(function DeviceRow({ device }: { device: Device }) {
   const { t } = useTranslation();
   const connection = useDeviceConnectionRef(device.device_id);
-  const rowRef = useRef<HTMLTableRowElement>(null);
-  useEffect(() => {
-    if (highlighted) rowRef.current?.scrollIntoView({ block: 'center' });
-  }, [highlighted]);
   return (
-    <Table.Tr
-      ref={rowRef}
-      data-testid={`device-row-${device.device_id}`}
-      data-highlighted={highlighted || undefined}
-      aria-current={highlighted ? 'true' : undefined}
-      className={highlighted ? 'row-highlighted' : undefined}
-    >
+    <Table.Tr data-testid={`device-row-${device.device_id}`}>
       <Table.Td>
-        <Text fw={500}>{device.label}</Text>
+        <Anchor
+          component={Link}
+          to={`/control-panel/devices?device=${encodeURIComponent(device.device_id)}`}
+          fw={500}
+          data-testid={`device-open-${device.device_id}`}
+        >
+          {device.label}
+        </Anchor>
         <Text size="xs" c="dimmed">
           {device.device_id}
         </Text>
