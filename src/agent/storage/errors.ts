@@ -15,7 +15,14 @@ export class StorageError extends Error {
 /** The message of a canceled scan. */
 export const SCAN_CANCELED_TEXT = 'The scan was canceled';
 
-/** Rejects with StorageError 'canceled' when `signal` is aborted. */
+/** Why `signal` was aborted: its reason when that is a StorageError, else 'canceled' (SCAN_CANCELED_TEXT). */
+export function canceledError(signal: AbortSignal | undefined): StorageError {
+  return signal?.reason instanceof StorageError
+    ? signal.reason
+    : new StorageError('canceled', SCAN_CANCELED_TEXT);
+}
+
+/** Throws canceledError(signal) when `signal` is aborted. */
 export function throwIfCanceled(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new StorageError('canceled', SCAN_CANCELED_TEXT);
+  if (signal?.aborted) throw canceledError(signal);
 }

@@ -60,7 +60,16 @@ export interface DeviceStorageOptions {
   simStepMs?: number;
   /** The backend to use instead of host/sim (tests). */
   backend?: StorageBackend;
+  /** Progress of a scan goes out at most this often, ms (default SCAN_PROGRESS_MS). */
+  progressEveryMs?: number;
+  /** A scan running longer is stopped ('canceled'), ms (default SCAN_MAX_MS). */
+  scanMaxMs?: number;
 }
+
+/** Progress messages of one scan are at least this far apart, ms (≤ 10 per second on the link). */
+export const SCAN_PROGRESS_MS = 100;
+/** The longest a scan may run, ms (a scan nobody waits for any more ends by itself). */
+export const SCAN_MAX_MS = 15 * 60_000;
 
 /** The storage part of one device: host.ts or sim.ts by `deps.mode`, with the scan registry. */
 export function createDeviceStorage(deps: AgentPartDeps, options: DeviceStorageOptions = {}): DeviceStorage {
@@ -87,11 +96,27 @@ export function createDeviceStorage(deps: AgentPartDeps, options: DeviceStorageO
       signal?.addEventListener('abort', onAbort, { once: true });
       scans.set(scanId, abort);
       const started = Date.now();
+      const maxMs = options.scanMaxMs ?? SCAN_MAX_MS;
+      const tooLong = setTimeout(
+        () =>
+          abort.abort(
+            new StorageError('canceled', `The scan ran longer than ${maxMs / 1000} s and was stopped`),
+          ),
+        maxMs,
+      );
+      tooLong.unref?.();
+      const every = options.progressEveryMs ?? SCAN_PROGRESS_MS;
+      let lastProgress = 0;
       deps.log.info('storage scan started', { scanId, path: path.slice(0, 200) });
       try {
         const walked = await backend.scan(path, {
           signal: abort.signal,
-          onProgress: (c) => onProgress?.({ scan_id: scanId, ...c }),
+          onProgress: (c) => {
+            const now = Date.now();
+            if (now - lastProgress < every) return;
+            lastProgress = now;
+            onProgress?.({ scan_id: scanId, ...c });
+          },
         });
         return {
           scan_id: scanId,
@@ -104,6 +129,7 @@ export function createDeviceStorage(deps: AgentPartDeps, options: DeviceStorageO
           duration_ms: Date.now() - started,
         };
       } finally {
+        clearTimeout(tooLong);
         signal?.removeEventListener('abort', onAbort);
         scans.delete(scanId);
       }

@@ -10,7 +10,7 @@ import type { Dirent, Stats } from 'node:fs';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FolderSize } from '../../protocol/storage';
-import { StorageError, throwIfCanceled } from './errors';
+import { canceledError, StorageError, throwIfCanceled } from './errors';
 
 /** What the walk has seen so far (ScanProgress without the scan id). */
 export interface WalkCounts {
@@ -129,7 +129,7 @@ export async function walkDirectory(root: string, options: WalkOptions = {}): Pr
       if (failed) return;
       if (signal?.aborted) {
         failed = true;
-        reject(new StorageError('canceled', 'The scan was canceled'));
+        reject(canceledError(signal));
         return;
       }
       while (active < concurrency && queue.length > 0) {

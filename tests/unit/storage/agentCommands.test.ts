@@ -41,7 +41,7 @@ function harness(kind: 'jetson' | 'x86' = 'jetson', engine?: ContainerEngine): H
     log: silentLogger,
     broadcast: () => undefined,
   } as unknown as AgentPartDeps;
-  const storage = createDeviceStorage(deps, { simStepMs: 2 });
+  const storage = createDeviceStorage(deps, { simStepMs: 2, progressEveryMs: 0 });
   // Only the parts the storage handlers read.
   const ctx = {
     deviceId: 'dev-1',
@@ -182,6 +182,23 @@ describe('storage commands (sim device)', () => {
     expect(imageKind({ RepoTags: ['edge/jupyter-pytorch:2.3-jetson'] })).toBe('product');
     expect(imageKind({ RepoTags: [] })).toBe('companion');
     expect(imageKind({ RepoTags: ['nvcr.io/nvidia/deepstream:7.0-triton'] })).toBe('inference-engine');
+  });
+
+  it('spaces progress messages and stops a scan that runs too long', async () => {
+    const deps = { mode: 'sim', backend: { kind: 'jetson' }, log: silentLogger } as unknown as AgentPartDeps;
+    const slow = createDeviceStorage(deps, { simStepMs: 5, progressEveryMs: 40 });
+    const at: number[] = [];
+    await slow.scan({ scanId: 'a', path: '/', top: 3, onProgress: () => at.push(Date.now()) });
+    expect(at.length).toBeGreaterThan(1);
+    // ≥ 40 ms apart as the part measured them (this side reads the clock a moment later: ±1 ms each).
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(38);
+    const bounded = createDeviceStorage(deps, { simStepMs: 5, scanMaxMs: 30 });
+    await expect(bounded.scan({ scanId: 'b', path: '/', top: 3 })).rejects.toMatchObject({
+      code: 'canceled',
+      message: 'The scan ran longer than 0.03 s and was stopped',
+    });
+    // The id is free again: a new scan with it runs.
+    expect(bounded.cancelScan('b')).toBe(false);
   });
 
   it('answers engine_unavailable when no Docker engine answers', async () => {

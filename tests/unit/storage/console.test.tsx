@@ -47,7 +47,7 @@ function consoleOnSimDevice() {
       log: silentLogger,
       broadcast: () => undefined,
     } as unknown as AgentPartDeps,
-    { simStepMs: 1 },
+    { simStepMs: 1, progressEveryMs: 0 },
   );
   closers.push(async () => {
     await storage.close();
