@@ -1,0 +1,76 @@
+/** The power feature's texts in Japanese (§2 'jp'). */
+import type { PowerTranslation } from './en';
+
+export const jp: PowerTranslation = {
+  tab: '電源',
+  title: '電源',
+  intro:
+    '{{device}} の再起動・シャットダウン、またはクライアントの再起動を行います。再起動とシャットダウンにはデバイスの sudo 権限が必要です。',
+  notConnected: '電源操作を使うにはデバイスに接続してください。',
+  actions: {
+    reboot: '再起動',
+    shutdown: 'シャットダウン',
+    forceShutdown: '強制シャットダウン',
+    restartClient: 'クライアントを再起動',
+  },
+  confirmTitle: {
+    reboot: 'デバイスを再起動しますか？',
+    shutdown: 'デバイスをシャットダウンしますか？',
+    forceShutdown: 'デバイスを強制シャットダウンしますか？',
+    restartClient: 'クライアントを再起動しますか？',
+  },
+  confirmText: {
+    reboot: '{{device}} は再起動し、しばらくオフラインになります。',
+    shutdown: '{{device}} はシャットダウンし、再び電源が入るまで停止します。',
+    forceShutdown: '{{device}} はプログラムを閉じずに直ちに停止し、再び電源が入るまで停止します。',
+    restartClient: '{{device}} のクライアントは確認の 10 秒後に再起動します。',
+  },
+  confirm: '確認',
+  cancel: 'キャンセル',
+  sudo: {
+    title: 'sudo パスワード',
+    intro: '{{device}} の sudo パスワードを入力してください。',
+    password: 'パスワード',
+    save: 'パスワードをデバイスに保存する（暗号化）',
+    submit: '続行',
+  },
+  steps: {
+    confirming: '確認を待っています…',
+    restartDelay: 'クライアントは 10 秒後に再起動します…',
+    checking: 'sudo を確認しています…',
+    askingSudo: 'sudo パスワードを待っています…',
+    sending: '送信しています…',
+    waitingOffline: 'デバイスがオフラインになるのを待っています…',
+    waitingOnline: 'オフライン：デバイスがオンラインに戻るのを待っています…',
+    waitingPoweredOn: 'シャットダウン済み：再び電源が入るのを待っています…',
+    done: '完了：デバイスはオンラインに戻りました。',
+    failed: '失敗：{{error}}',
+    cancelled: 'キャンセルしました。',
+  },
+  dismiss: '閉じる',
+  saved: {
+    label: '保存された sudo パスワード',
+    yes: 'あり',
+    no: 'なし',
+    notNeeded: '不要（クライアントは root で実行中）',
+    unknown: '読み込み中…',
+    remove: '削除',
+    removeLabel: '保存された sudo パスワードを削除',
+    failed: '読み込めませんでした：{{error}}',
+  },
+  texts: {
+    emptyPassword: 'パスワードを入力してください',
+    invalidPassword: 'パスワードが無効です。',
+    sudoRequired: 'sudo 権限が必要です',
+    forceFailed: 'デバイスを強制シャットダウンできません',
+    success: '成功',
+    mayTakeMinutes: 'デバイスには数分かかる場合があります。',
+    shutdownSuccessful: 'シャットダウンしました',
+  },
+  flow: {
+    backOnline: 'デバイスはオンラインに戻りました',
+    notOffline: 'デバイスはオフラインになりませんでした',
+    notBack: 'デバイスはオンラインに戻りませんでした',
+    failed: '電源操作に失敗しました',
+  },
+};
