@@ -52,6 +52,14 @@ export default defineConfig({
           devices: [{ label: 'Second Box', kind: 'x86', cameras: 2 }],
         },
         {
+          // The device page's token and delete flows take this device off the air (tests/e2e/devicePage.spec.ts).
+          email: 'spare@edge.local',
+          password: 'spare-edge-2026',
+          username: 'Spare User',
+          roles: ['user'],
+          devices: [{ label: 'Spare Box', kind: 'x86', cameras: 2 }],
+        },
+        {
           email: 'quota@edge.local',
           password: 'quota-edge-2026',
           username: 'Quota User',

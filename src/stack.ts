@@ -142,6 +142,9 @@ function spawnAgent(url: string, a: Omit<AgentProcess, 'child'>, onLine?: StackO
   return { child, ready };
 }
 
+/** The agent's exit code when the server refuses its token (src/agent/main.ts). */
+const AGENT_TOKEN_REFUSED_EXIT = 2;
+
 /** Delay before the supervisor restarts an agent that exited unexpectedly (like systemd's RestartSec). */
 export const AGENT_RESTART_DELAY_MS = 1_000;
 
@@ -228,6 +231,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const supervise = (a: AgentProcess) => {
     a.child.once('exit', (code, signal) => {
       if (closing || a.stopping) return;
+      if (code === AGENT_TOKEN_REFUSED_EXIT) {
+        // Its token was replaced (generate_token) or the device deleted: restarting cannot help.
+        options.onAgentLine?.(a.label, 'agent exited: the server refuses its token; not restarted');
+        return;
+      }
       options.onAgentLine?.(
         a.label,
         `agent exited (${signal ?? code}); restarting in ${AGENT_RESTART_DELAY_MS} ms`,

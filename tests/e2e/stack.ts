@@ -56,7 +56,7 @@ export async function navigate(page: Page, path: string) {
     history.pushState({}, '', p);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
 }
 
 /** The agents `npm start` runs for the e2e server (from DATA_DIR/agents.json, rewritten on every restart). */
