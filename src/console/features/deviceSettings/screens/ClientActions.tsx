@@ -20,7 +20,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { CLIENT_ACTIONS } from '../../../../../machines/deviceSettings/clientAction.machine';
 import { useActionRef, useActionView } from '../selectors';
-import { deviceText, fieldErrorText } from './SettingsSection';
+import { deviceText, FIELD_STYLES, fieldErrorText } from './SettingsSection';
 
 export function ClientActions({ deviceId, deviceName }: { deviceId: string; deviceName: string }) {
   const { t } = useTranslation();
@@ -103,6 +103,7 @@ export function ClientActions({ deviceId, deviceName }: { deviceId: string; devi
                 disabled={running}
                 onChange={(e) => ref.send({ type: 'action.setUrl', url: e.currentTarget.value })}
                 error={fieldErrorText(t, view.cieError ?? undefined)}
+                styles={FIELD_STYLES}
                 data-testid="settings-cie-url"
                 data-autofocus
               />
