@@ -19,6 +19,8 @@ export interface LogsBench {
   lines_received: number;
   lines_lost: number;
   line_to_screen_ms: { p50: number; p95: number; max: number; n: number };
+  /** The line's time → the logTail machine holding it (link and machine, before rendering), ms. */
+  line_to_machine_ms: { p50: number; p95: number; max: number; n: number };
   responsiveness: { long_tasks: number; long_task_max_ms: number; timer_late_max_ms: number };
   met: { no_line_lost: boolean; line_to_screen_p50_le_50ms: boolean };
 }
@@ -90,6 +92,7 @@ export async function benchLogs(
         const now = Date.now();
         for (const r of records) {
           r.addedNodes.forEach((n) => {
+            if (!(n instanceof HTMLElement) || n.dataset.testid !== 'log-row') return;
             const text = (n as HTMLElement).textContent ?? '';
             const at = Date.parse(text.slice(0, 24));
             if (Number.isFinite(at)) b.delays.push(now - at);
@@ -98,13 +101,33 @@ export async function benchLogs(
       });
       const watch = () => {
         const rows = document.querySelector('[data-testid="logs-rows"]');
-        if (rows) observer.observe(rows, { childList: true });
+        if (rows) observer.observe(rows, { childList: true, subtree: true });
         else requestAnimationFrame(watch);
       };
       watch();
     });
     await page.getByTestId('logs-open').click();
     await page.locator('[data-testid="logs-viewer"][data-status="following"]').waitFor({ timeout: 30_000 });
+    // Apart: line → the console's logTail machine (the link and the machine, without rendering).
+    await page.evaluate(() => {
+      const w = window as unknown as { __edgeConsole: Edge; __logBench: { machine: number[] } };
+      w.__logBench.machine = [];
+      const logs = w.__edgeConsole.system.system.get('logs')!.getSnapshot() as {
+        context: { logs: Array<{ id: string; ref: { subscribe: (f: (s: unknown) => void) => unknown } }> };
+      };
+      let seen = -1;
+      logs.context.logs
+        .find((l) => l.id === 'page')!
+        .ref.subscribe((snap) => {
+          const now = Date.now();
+          const lines = (snap as { context: { lines: Array<{ seq: number; text: string }> } }).context.lines;
+          for (let i = lines.length - 1; i >= 0 && lines[i]!.seq > seen; i--) {
+            const at = Date.parse(lines[i]!.text.slice(0, 24));
+            if (Number.isFinite(at)) w.__logBench.machine.push(now - at);
+          }
+          seen = lines.at(-1)?.seq ?? seen;
+        });
+    });
     await page.waitForTimeout(FOLLOW_MS);
 
     // Stop on the device itself, so the `log` call answers with the number of lines it sent.
@@ -119,7 +142,7 @@ export async function benchLogs(
     const result = await page.evaluate(() => {
       const w = window as unknown as {
         __edgeConsole: Edge;
-        __logBench: { delays: number[]; longTasks: number[]; late: number };
+        __logBench: { delays: number[]; longTasks: number[]; late: number; machine: number[] };
       };
       const logs = w.__edgeConsole.system.system.get('logs')!.getSnapshot() as {
         context: { logs: Array<{ id: string; ref: { getSnapshot: () => unknown } }> };
@@ -138,6 +161,7 @@ export async function benchLogs(
       lines_received: result.nextSeq,
       lines_lost: result.lost,
       line_to_screen_ms: screen,
+      line_to_machine_ms: summary(result.machine),
       responsiveness: {
         long_tasks: result.longTasks.length,
         long_task_max_ms: Math.round(Math.max(0, ...result.longTasks)),

@@ -73,21 +73,21 @@ const IDLE: LogTailView = {
   error: null,
 };
 
+/** Where a logTail stands ('idle' when there is none). */
+export function statusOf(s: LogTailSnapshot | undefined): LogStatus {
+  if (!s) return 'idle';
+  if (s.matches('ended')) return 'ended';
+  if (s.matches('failed')) return 'failed';
+  if (s.matches({ active: 'paused' })) return 'paused';
+  return s.matches({ active: 'following' }) ? 'following' : 'loading';
+}
+
 /** A logTail snapshot (or none: nothing opened yet) as the viewer shows it. */
 export function logTailToView(s: LogTailSnapshot | undefined): LogTailView {
   if (!s) return IDLE;
   const c = s.context;
-  const status: LogStatus = s.matches('ended')
-    ? 'ended'
-    : s.matches('failed')
-      ? 'failed'
-      : s.matches({ active: 'paused' })
-        ? 'paused'
-        : s.matches({ active: 'following' })
-          ? 'following'
-          : 'loading';
   return {
-    status,
+    status: statusOf(s),
     topic: c.topic,
     subtopic: c.subtopic,
     rows: visibleRows(c.lines, c.search, c.pausedAt),
@@ -97,6 +97,30 @@ export function logTailToView(s: LogTailSnapshot | undefined): LogTailView {
     search: c.search,
     endReason: c.endReason,
     error: c.error,
+  };
+}
+
+/** What the viewer's controls need (changes seldom: not with every batch). */
+export interface LogTailHead {
+  status: LogStatus;
+  topic: string;
+  subtopic: string;
+  search: string;
+  hasLines: boolean;
+  endReason: string | null;
+  error: { kind: LogErrorKind; message: string } | null;
+}
+
+/** The controls' part of a logTail snapshot. */
+export function logTailHeadOf(s: LogTailSnapshot | undefined): LogTailHead {
+  return {
+    status: statusOf(s),
+    topic: s?.context.topic ?? '',
+    subtopic: s?.context.subtopic ?? '',
+    search: s?.context.search ?? '',
+    hasLines: (s?.context.lines.length ?? 0) > 0,
+    endReason: s?.context.endReason ?? null,
+    error: s?.context.error ?? null,
   };
 }
 
@@ -130,6 +154,16 @@ export function useDeviceInfo(deviceId: string | null): DeviceLogInfo {
 
 export function useTailRef(id: string): LogTailRef | undefined {
   return useSelector(useLogsRef(), (s: LogsSnapshot) => tailRefOf(s, id));
+}
+
+/** The viewer's controls' view: re-renders only when the status, search or error change. */
+export function useLogTailHead(ref: LogTailRef | undefined): LogTailHead {
+  const fallback = useLogsRef();
+  return useSelector(
+    ref ?? fallback,
+    (s: unknown) => logTailHeadOf(ref ? (s as LogTailSnapshot) : undefined),
+    shallowEqual,
+  );
 }
 
 /** The viewer's view; recomputed only when its logTail's snapshot changes. */

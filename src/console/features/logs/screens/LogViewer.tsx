@@ -1,7 +1,7 @@
 /**
  * The log viewer of one device (issue 16 "Logs"): topic and subtopic (§3 Log info), count (§9 default 10),
  * follow; show / pause / follow / stop; search; download as a .log file; the lines, newest at the bottom (at
- * most LOG_ROWS_MAX rows are rendered). §8 "No log file found" is a warning with a link to the device page
+ * most LOG_ROWS_MAX rows, windowed). §8 "No log file found" is a warning with a link to the device page
  * (/control-panel/devices?device={id}); "Log file modified or deleted" ends a follow with a warning.
  * Test ids: logs-viewer, logs-topic, logs-subtopic, logs-count, logs-follow, logs-open, logs-pause,
  * logs-resume, logs-stop, logs-download, logs-search, logs-status, logs-shown, logs-lost, logs-rows,
@@ -24,22 +24,52 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { logFileName, logFileText, type LogLine } from '../../../../../machines/logs/logLines';
 import '../i18n';
-import { useDeviceInfo, useLogsRef, useLogTailView, useTailRef, type LogTailView } from '../selectors';
+import {
+  useDeviceInfo,
+  useLogsRef,
+  useLogTailHead,
+  useLogTailView,
+  useTailRef,
+  type LogTailRef,
+  type LogTailView,
+} from '../selectors';
 
 /** §9 "Default log count 10". */
 const DEFAULT_COUNT = 10;
 const MAX_COUNT = 10_000;
 
-const Row = memo(function Row({ line }: { line: LogLine }) {
+/** Height of one row (px): rows do not wrap (long lines scroll sideways), so the list can be windowed. */
+const ROW_PX = 18;
+/** Height of the lines box (px). */
+const BOX_PX = 480;
+/** Rows rendered beyond the visible ones, above and below. */
+const OVERSCAN = 10;
+
+const Row = memo(function Row({ line, top }: { line: LogLine; top: number }) {
   return (
-    <div data-testid="log-row" data-seq={line.seq} className="log-row">
+    <div
+      data-testid="log-row"
+      data-seq={line.seq}
+      style={{ position: 'absolute', top, left: 0, minWidth: '100%', height: ROW_PX, whiteSpace: 'pre' }}
+    >
       {line.text}
     </div>
   );
 });
 
+/**
+ * The rows, windowed: of the (at most LOG_ROWS_MAX) rows only those in view plus OVERSCAN are in the DOM, so
+ * a log followed at 1,000 lines/s keeps about fifty row elements. Following, the box sticks to the bottom.
+ */
 function Rows({ view, label, stick }: { view: LogTailView; label: string; stick: boolean }) {
   const box = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const total = view.rows.length;
+  const inView = Math.ceil(BOX_PX / ROW_PX);
+  const first = stick
+    ? Math.max(0, total - inView - OVERSCAN)
+    : Math.max(0, Math.min(total - inView, Math.floor(scrollTop / ROW_PX)) - OVERSCAN);
+  const last = Math.min(total, first + inView + 2 * OVERSCAN);
   useLayoutEffect(() => {
     if (stick && box.current) box.current.scrollTop = box.current.scrollHeight;
   }, [view.rows, stick]);
@@ -51,24 +81,58 @@ function Rows({ view, label, stick }: { view: LogTailView; label: string; stick:
       aria-live="off"
       aria-label={label}
       tabIndex={0}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       style={{
         fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
         fontSize: 12,
-        lineHeight: 1.5,
-        whiteSpace: 'pre-wrap',
-        wordBreak: 'break-all',
-        height: 480,
-        overflowY: 'auto',
+        lineHeight: `${ROW_PX}px`,
+        height: BOX_PX,
+        overflow: 'auto',
         padding: 8,
         border: '1px solid var(--mantine-color-default-border)',
         borderRadius: 4,
         background: 'var(--mantine-color-body)',
       }}
     >
-      {view.rows.map((line) => (
-        <Row key={line.seq} line={line} />
-      ))}
+      <div style={{ position: 'relative', height: total * ROW_PX }}>
+        {view.rows.slice(first, last).map((line, i) => (
+          <Row key={line.seq} line={line} top={(first + i) * ROW_PX} />
+        ))}
+      </div>
     </div>
+  );
+}
+
+/**
+ * The counts and the rows of one log: the only part that re-renders with every batch (the controls follow
+ * the log's status alone).
+ */
+function LiveLines({ tail }: { tail: LogTailRef }) {
+  const { t } = useTranslation();
+  const view = useLogTailView(tail);
+  return (
+    <>
+      <Group gap="md">
+        <Text size="sm" c="dimmed" data-testid="logs-shown" data-received={view.received}>
+          {t('logs.shown', { shown: view.rows.length, received: view.received })}
+        </Text>
+        {view.lost > 0 && (
+          <Text size="sm" c="red.8" data-testid="logs-lost">
+            {t('logs.lost', { count: view.lost })}
+          </Text>
+        )}
+      </Group>
+      <Rows
+        view={view}
+        stick={view.status === 'following' || view.status === 'loading'}
+        label={t('logs.rowsLabel', { topic: view.topic, subtopic: view.subtopic })}
+      />
+      {view.rows.length === 0 && view.status !== 'loading' && (
+        <Text size="sm" c="dimmed">
+          {view.buffered === 0 ? t('logs.empty') : t('logs.noMatch')}
+        </Text>
+      )}
+    </>
   );
 }
 
@@ -84,7 +148,7 @@ export function LogViewer({ viewerId, deviceId, deviceName }: LogViewerProps) {
   const logs = useLogsRef();
   const info = useDeviceInfo(deviceId);
   const tail = useTailRef(viewerId);
-  const view = useLogTailView(tail);
+  const view = useLogTailHead(tail);
   const [topic, setTopic] = useState('');
   const [subtopic, setSubtopic] = useState('');
   const [count, setCount] = useState<number>(DEFAULT_COUNT);
@@ -223,12 +287,7 @@ export function LogViewer({ viewerId, deviceId, deviceName }: LogViewerProps) {
             {t('logs.stop')}
           </Button>
         )}
-        <Button
-          variant="default"
-          data-testid="logs-download"
-          onClick={download}
-          disabled={view.buffered === 0}
-        >
+        <Button variant="default" data-testid="logs-download" onClick={download} disabled={!view.hasLines}>
           {t('logs.download')}
         </Button>
         <TextInput
@@ -241,21 +300,9 @@ export function LogViewer({ viewerId, deviceId, deviceName }: LogViewerProps) {
           onChange={(e) => tail?.send({ type: 'log.search', search: e.currentTarget.value })}
         />
       </Group>
-      <Group gap="md">
-        <Text size="sm" role="status" data-testid="logs-status">
-          {statusText}
-        </Text>
-        {view.status !== 'idle' && (
-          <Text size="sm" c="dimmed" data-testid="logs-shown" data-received={view.received}>
-            {t('logs.shown', { shown: view.rows.length, received: view.received })}
-          </Text>
-        )}
-        {view.lost > 0 && (
-          <Text size="sm" c="red.8" data-testid="logs-lost">
-            {t('logs.lost', { count: view.lost })}
-          </Text>
-        )}
-      </Group>
+      <Text size="sm" role="status" data-testid="logs-status">
+        {statusText}
+      </Text>
       {view.error?.kind === 'noLogFile' && (
         <Alert color="yellow" data-testid="logs-no-file" title={t('logs.texts.noLogFile')}>
           <Text size="sm">
@@ -276,20 +323,7 @@ export function LogViewer({ viewerId, deviceId, deviceName }: LogViewerProps) {
           <Text size="sm">{t('logs.failed', { error: view.error.message })}</Text>
         </Alert>
       )}
-      {view.status !== 'idle' && (
-        <>
-          <Rows
-            view={view}
-            stick={view.status === 'following' || view.status === 'loading'}
-            label={t('logs.rowsLabel', { topic: view.topic, subtopic: view.subtopic })}
-          />
-          {view.rows.length === 0 && view.status !== 'loading' && (
-            <Text size="sm" c="dimmed">
-              {view.buffered === 0 ? t('logs.empty') : t('logs.noMatch')}
-            </Text>
-          )}
-        </>
-      )}
+      {tail && view.status !== 'idle' && <LiveLines tail={tail} />}
     </Stack>
   );
 }
