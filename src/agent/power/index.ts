@@ -41,6 +41,11 @@ export const SIM_DEFAULT_TIMINGS = {
   EDGE_SIM_SHUTDOWN_MS: 30_000,
   EDGE_SIM_RESTART_MS: 3_000,
 } as const;
+/**
+ * sim: with this env var set to 1 the power commands are answered but the device stays on the air (hostile-input
+ * runs that send every command, e.g. the fuzz harness, keep their link).
+ */
+export const SIM_POWER_DRY_RUN_ENV = 'EDGE_SIM_POWER_DRY_RUN';
 /** Between a power command's reply and the act, ms. */
 export const POWER_ACT_DELAY_MS = 300;
 
@@ -143,6 +148,10 @@ export function createDevicePower(deps: AgentPartDeps, options: DevicePowerOptio
   };
 
   const offAir = (action: PowerAction, ms: number): PowerReply => {
+    if (env[SIM_POWER_DRY_RUN_ENV] === '1') {
+      deps.log.info(`sim ${action}: accepted, staying on the air (${SIM_POWER_DRY_RUN_ENV}=1)`);
+      return { accepted: true, action, offline_ms: 0 };
+    }
     deps.log.info(`sim ${action}: off the air for ${ms} ms`);
     later(() => void deps.lifecycle?.goOffline(ms));
     return { accepted: true, action, offline_ms: ms };

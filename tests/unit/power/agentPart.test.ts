@@ -150,6 +150,14 @@ describe('sim power', () => {
     expect(await until(offline)).toBe(5000);
   });
 
+  it('answers but stays on the air with EDGE_SIM_POWER_DRY_RUN=1', async () => {
+    const { p, offline } = part('sim', { env: { EDGE_SIM_POWER_DRY_RUN: '1' } });
+    expect(await p.restartClient()).toEqual({ accepted: true, action: 'restartClient', offline_ms: 0 });
+    expect(await p.act('reboot', DEFAULT_SIM_SUDO_PASSWORD)).toMatchObject({ offline_ms: 0 });
+    await p.close();
+    expect(offline).toEqual([]);
+  });
+
   it('restarts its client without sudo; close cancels a pending act', async () => {
     const { p, offline } = part('sim');
     expect(await p.restartClient()).toEqual({ accepted: true, action: 'restartClient', offline_ms: 3000 });
