@@ -1,10 +1,11 @@
 /**
  * The metrics feature's long-lived actor (systemId 'metrics'; issue 16 §1 "Metrics"): one metricsView actor
- * per device whose metrics tab is open. `metrics.open` { deviceId } spawns it (id `metricsView-<deviceId>`)
+ * per device whose metrics tab is open. `metrics.open` { deviceId, range? } spawns it (showing `range` first) (id `metricsView-<deviceId>`)
  * or counts one more user; `metrics.close` { deviceId } counts one less and stops it at none. `metrics.reset`
  * (sign-out) stops them all.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
+import type { MetricsRange } from './metricsData';
 import { metricsViewMachine } from './metricsView.machine';
 
 export type MetricsViewRef = ActorRefFrom<typeof metricsViewMachine>;
@@ -15,7 +16,7 @@ export interface MetricsContext {
 }
 
 export type MetricsEvent =
-  | { type: 'metrics.open'; deviceId: string }
+  | { type: 'metrics.open'; deviceId: string; range?: MetricsRange }
   | { type: 'metrics.close'; deviceId: string }
   | { type: 'metrics.reset' };
 
@@ -29,7 +30,7 @@ export const metricsMachine = setup({
       if (view) return { views: { ...context.views, [event.deviceId]: { ...view, users: view.users + 1 } } };
       const ref = spawn('metricsView', {
         id: `metricsView-${event.deviceId}`,
-        input: { deviceId: event.deviceId },
+        input: { deviceId: event.deviceId, ...(event.range ? { range: event.range } : {}) },
       });
       return { views: { ...context.views, [event.deviceId]: { ref, users: 1 } } };
     }),

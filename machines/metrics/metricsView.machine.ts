@@ -4,7 +4,8 @@
  *
  * Three parallel regions:
  * - `history`: `loading` the chosen range (1 h, 6 h, 24 h; `loadHistory` provided: get-metrics-info with its
- *   chunks) → `ready`, or `failed` (`metrics.retry`). `metrics.range` loads another range; live points older
+ *   chunks) → `ready`, or `failed` (`metrics.retry`, or
+ *   by itself after HISTORY_RETRY_MS). `metrics.range` loads another range; live points older
  *   than the new history's end are dropped.
  * - `live`: while on and the tab is visible, `readUsages` (get-usages) every LIVE_POLL_MS; each answer is a
  *   point appended after the history. `metrics.live` { on } toggles it; `metrics.visible` { visible: false }
@@ -29,9 +30,13 @@ import {
 
 /** How often live usages are read while the tab is visible, ms. */
 export const LIVE_POLL_MS = 3_000;
+/** A failed history load is tried again after this long (the device link may open meanwhile), ms. */
+export const HISTORY_RETRY_MS = 10_000;
 
 export interface MetricsViewInput {
   deviceId: string;
+  /** The range shown first (default '1h'). */
+  range?: MetricsRange;
   /** Clock, ms since the epoch (tests); default Date.now. */
   now?: () => number;
 }
@@ -122,14 +127,14 @@ export const metricsViewMachine = setup({
     keepSettings: assign((_, settings: SaveSettings) => ({ settings, settingsError: null })),
     keepSettingsError: assign((_, { error }: { error: unknown }) => ({ settingsError: message(error) })),
   },
-  delays: { poll: LIVE_POLL_MS },
+  delays: { poll: LIVE_POLL_MS, retry: HISTORY_RETRY_MS },
 }).createMachine({
   id: 'metricsView',
   type: 'parallel',
   context: ({ input }) => ({
     deviceId: input.deviceId,
     now: input.now ?? Date.now,
-    range: '1h',
+    range: input.range ?? '1h',
     history: null,
     historyError: null,
     live: [],
@@ -171,7 +176,7 @@ export const metricsViewMachine = setup({
           },
         },
         ready: {},
-        failed: { on: { 'metrics.retry': { target: 'loading' } } },
+        failed: { on: { 'metrics.retry': { target: 'loading' } }, after: { retry: { target: 'loading' } } },
       },
     },
     live: {

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { metricsMachine } from '../../../machines/metrics/metrics.machine';
-import { metricsViewMachine } from '../../../machines/metrics/metricsView.machine';
+import type { HistoryData, SaveSettings, UsagesLike } from '../../../machines/metrics/metricsData';
+import { metricsViewMachine, type LoadHistoryInput } from '../../../machines/metrics/metricsView.machine';
 import { createMachineTestModel, runPaths } from '../harness';
 
 type Snap = SnapshotFrom<typeof metricsMachine>;
@@ -44,9 +45,11 @@ describe('metrics actor (model-based paths)', () => {
   it('follows every path on the real machine: views run while open and are stopped when closed', async () => {
     const view = metricsViewMachine.provide({
       actors: {
-        loadHistory: fromPromise(() => new Promise<never>(() => undefined)),
-        readUsages: fromPromise(() => new Promise<never>(() => undefined)),
-        saveSettings: fromPromise(() => new Promise<never>(() => undefined)),
+        loadHistory: fromPromise<HistoryData, LoadHistoryInput>(() => new Promise(() => undefined)),
+        readUsages: fromPromise<UsagesLike, { deviceId: string }>(() => new Promise(() => undefined)),
+        saveSettings: fromPromise<SaveSettings, { deviceId: string; settings: SaveSettings }>(
+          () => new Promise(() => undefined),
+        ),
       },
     });
     const start = () => createActor(metricsMachine.provide({ actors: { metricsView: view } })).start();

@@ -45,14 +45,14 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
     case 'metrics.range':
       return (['1h', '6h', '24h'] as const).map((range) => ({ type, range }));
     case 'metrics.live':
-      return [{ type, on: !s.matches({ live: 'off' }) ? false : true }];
+      return [{ type, on: s.matches({ live: 'off' }) }] as unknown as EventObject[];
     case 'metrics.visible':
-      return [{ type, visible: s.matches({ live: { on: 'paused' } }) }];
+      return [{ type, visible: s.matches({ live: { on: 'paused' } }) }] as unknown as EventObject[];
     case 'settings.save':
       return [
         { type, settings: FINE },
         { type, settings: TOO_MANY },
-      ];
+      ] as unknown as EventObject[];
     case 'xstate.done.actor.loadHistory':
       return [done('loadHistory', history(s.context.range))];
     case 'xstate.error.actor.loadHistory':
