@@ -13,8 +13,12 @@
  * `log` sends the last `count` lines, then (with `follow`) every new line, as link **progress** messages of at
  * most LOG_BATCH_MAX_BYTES each (`LogBatch`: the log's uuid, the sequence number of its first line, the lines);
  * the sequence numbers of a log process run 0, 1, 2… without gaps, so the console can prove no line was lost.
- * A followed log's reply comes when it stops (endLogProcess, the link closing, or an error); a log without
- * follow replies at once after its lines. Errors: `not_found` "No log file found" (no such topic/subtopic, or
+ * A log without follow replies at once after its lines. A followed log is long-polled, so that every request
+ * is answered within seconds: its call replies `more` after LOG_POLL_MS, and the console asks `log` again with
+ * the same uuid to go on from where it was (lines written in between wait on the device, at most
+ * LOG_QUEUE_MAX; beyond that the oldest are dropped and the sequence numbers show the gap). A followed log
+ * nobody asks for again within LOG_RESUME_MS (a closed tab, a lost link) is stopped; endLogProcess stops it at
+ * once (the call in progress replies `stopped`). Errors: `not_found` "No log file found" (no such topic/subtopic, or
  * its file is missing), `log_changed` "Log file modified or deleted" (truncated, rotated or deleted while
  * read), `busy` (too many logs followed on the device).
  */
@@ -38,8 +42,12 @@ export const LOG_MAX_COUNT = 10_000;
 export const LOG_LINE_MAX_CHARS = 2_000;
 /** A progress message's JSON stays under this many bytes (one link message is at most 16,300). */
 export const LOG_BATCH_MAX_BYTES = 12_000;
-/** While a followed log is quiet, an empty batch is sent this often (ms) so the caller's time-out restarts. */
-export const LOG_HEARTBEAT_MS = 5_000;
+/** A followed log's call replies `more` after this long (ms); the console asks again at once. */
+export const LOG_POLL_MS = 3_000;
+/** A followed log not asked for again within this long (ms) after a reply is stopped. */
+export const LOG_RESUME_MS = 15_000;
+/** Lines a followed log keeps on the device between two calls at most (the oldest are dropped beyond). */
+export const LOG_QUEUE_MAX = 50_000;
 /** Logs a device follows at once (all links together); one more is refused with `busy`. */
 export const LOG_MAX_FOLLOWS = 32;
 
@@ -82,7 +90,11 @@ export const LogRequest = z.object({
   subtopic: LogName,
   /** Lines sent from the end of the log before following (0: none); §9 default 10. */
   count: z.number().int().min(0).max(LOG_MAX_COUNT).default(LOG_DEFAULT_COUNT),
-  /** Keep sending new lines until endLogProcess or the link closes. */
+  /**
+   * Keep sending new lines until endLogProcess or the link closes (long-polled: see above). Asked again with
+   * the uuid of a followed log of the same browser, it goes on with that log (topic, subtopic, count are not
+   * read again).
+   */
   follow: z.boolean().default(false),
   /**
    * Sim devices only (tests, bench): lines per second the simulated source writes while followed (default: the
@@ -92,19 +104,22 @@ export const LogRequest = z.object({
 });
 export type LogRequest = z.input<typeof LogRequest>;
 
-/** Why a log process ended: all lines sent (no follow), endLogProcess, or the link closed. */
-export const LogEndReason = z.enum(['done', 'stopped', 'link_closed']);
+/**
+ * Why a `log` call answered: all lines sent (no follow), endLogProcess, the link closed, or `more` (a followed
+ * log goes on: ask again with the same uuid).
+ */
+export const LogEndReason = z.enum(['done', 'stopped', 'link_closed', 'more']);
 export type LogEndReason = z.infer<typeof LogEndReason>;
 
 export const logCommands = defineCommands({
   /** §3 Log info: the device's topics and their subtopics (ours; the spec keeps them in the console's store). */
   'log-info': { request: Empty, reply: z.object({ topics: z.array(LogTopic) }) },
-  /** §7 log: lines as progress `LogBatch` messages; answers when the log process ends. */
+  /** §7 log: lines as progress `LogBatch` messages; answers when the log process ends, or `more` (polled). */
   log: {
     request: LogRequest,
     reply: z.object({
       uuid: z.string(),
-      /** Lines sent in all (the next sequence number). */
+      /** Lines of the log process so far (the next sequence number). */
       lines: z.number().int().min(0),
       reason: LogEndReason,
     }),

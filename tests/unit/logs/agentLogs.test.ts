@@ -266,6 +266,83 @@ describe('the logs part', () => {
     expect((await other).reason).toBe('stopped');
   });
 
+  it('long-polls a follow: `more` after pollMs, the same uuid goes on without loss, a stray second call is busy', async () => {
+    logs = createDeviceLogs(deps('sim'), { pollMs: 100, resumeMs: 10_000 });
+    const c = collector();
+    const ask = () =>
+      logs.run(
+        { uuid: 'p', topic: 'client', subtopic: 'agent', count: 5, follow: true, simRate: 1000 },
+        { browserId: 'b', linkId: 'l' },
+        c.send,
+      );
+    const first = ask();
+    await expect(ask()).rejects.toMatchObject({ code: 'busy' });
+    expect(await first).toEqual({ lines: c.lines.length, reason: 'more' });
+    const firstLines = c.lines.length;
+    // Lines written between two calls wait on the device and come with the next call.
+    await new Promise((r) => setTimeout(r, 50));
+    const second = ask();
+    await until(() => c.lines.length > firstLines + 50);
+    expect(logs.end('p', 'b')).toBe(true);
+    expect(await second).toEqual({ lines: c.lines.length, reason: 'stopped' });
+    expect(logs.running).toBe(0);
+  });
+
+  it('stops a followed log nobody asks for again within resumeMs', async () => {
+    logs = createDeviceLogs(deps('sim'), { pollMs: 20, resumeMs: 50 });
+    const r = await logs.run(
+      { uuid: 'q', topic: 'client', subtopic: 'agent', count: 0, follow: true },
+      { browserId: 'b', linkId: 'l' },
+      () => undefined,
+    );
+    expect(r.reason).toBe('more');
+    expect(logs.running).toBe(1);
+    await until(() => logs.running === 0);
+    expect(logs.end('q', 'b')).toBe(false);
+  });
+
+  it('drops the oldest lines beyond the queue between calls; the sequence numbers show the gap', async () => {
+    logs = createDeviceLogs(deps('sim'), { pollMs: 20, resumeMs: 10_000, queueMax: 10 });
+    const batches: LogBatch[] = [];
+    const ask = () =>
+      logs.run(
+        { uuid: 'g', topic: 'client', subtopic: 'agent', count: 0, follow: true, simRate: 2000 },
+        { browserId: 'b', linkId: 'l' },
+        (b) => batches.push(b),
+      );
+    const first = await ask();
+    await new Promise((r) => setTimeout(r, 100));
+    const second = ask();
+    await until(() => batches.length > 0 && batches.at(-1)!.seq > first.lines);
+    logs.end('g', 'b');
+    await second;
+    const afterFirst = batches.find((b) => b.seq >= first.lines)!;
+    expect(afterFirst.seq).toBeGreaterThan(first.lines);
+    expect(afterFirst.lines.length).toBeLessThanOrEqual(10);
+  });
+
+  it('host: a file deleted between two calls fails the next call with log_changed', async () => {
+    const root = join(dir, 'var');
+    await mkdir(root);
+    const file = join(root, 'app.log');
+    await writeFile(file, 'a\n');
+    logs = createDeviceLogs(deps('host'), { roots: [{ topic: 'system', dir: root }], pollMs: 50 });
+    const c = collector();
+    const ask = () =>
+      logs.run(
+        { uuid: 'd', topic: 'system', subtopic: 'app.log', count: 10, follow: true },
+        { browserId: 'b', linkId: 'l' },
+        c.send,
+      );
+    expect((await ask()).reason).toBe('more');
+    await appendFile(file, 'b\n');
+    await unlink(file);
+    await new Promise((r) => setTimeout(r, 600));
+    await expect(ask()).rejects.toMatchObject({ code: 'log_changed' });
+    expect(c.lines).toEqual(['a', 'b']);
+    expect(logs.running).toBe(0);
+  });
+
   it('host: follows a real file and ends with log_changed when it is deleted', async () => {
     const root = join(dir, 'var');
     await mkdir(root);
