@@ -26,6 +26,7 @@ const sections: DeviceSettingsInfo[] = [
   {
     infoType: 'general-settings-info',
     info: {
+      homePath: '/home/edge',
       startAtBoot: true,
       startAtBootSupported: true,
       startAtBootNote: null,
