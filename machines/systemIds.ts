@@ -16,5 +16,6 @@ export const SYSTEM_IDS = {
   storage: 'storage',
   metrics: 'metrics',
   devicePage: 'devicePage',
+  quickSearch: 'quickSearch',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

@@ -30,6 +30,7 @@ import { devicePoolMachine } from '../machines/devices/devicePool.machine';
 import { devicesTableMachine } from '../machines/devices/devicesTable.machine';
 import { signalMachine } from '../machines/signalling/signal.machine';
 import { streamMachine } from '../machines/cameras/stream.machine';
+import { quickSearchMachine } from '../machines/search/quickSearch.machine';
 import { notificationsMachine } from '../machines/notifications/notifications.machine';
 import { systemMachine } from '../machines/system.machine';
 
@@ -51,6 +52,7 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'containerLogs', feature: 'containers', machine: containerLogsMachine },
   { name: 'environments', feature: 'containers', machine: environmentsMachine },
   { name: 'notifications', feature: 'notifications', machine: notificationsMachine },
+  { name: 'quickSearch', feature: 'search', machine: quickSearchMachine },
 ];
 
 /** Path of a machine's file inside machines/ (machines/<feature>/<name>.machine.ts; the root at the top). */

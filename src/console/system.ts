@@ -22,6 +22,7 @@ import { deviceSettings } from './features/deviceSettings';
 import { logs } from './features/logs';
 import { metrics } from './features/metrics';
 import { power } from './features/power';
+import { search } from './features/search';
 import { storage } from './features/storage';
 import type { ConsoleFeature, Platform, SystemActors } from './features/feature';
 import { signalling } from './features/signalling';
@@ -49,6 +50,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   deviceSettings,
   storage,
   metrics,
+  search,
 ];
 
 /**

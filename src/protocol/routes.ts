@@ -11,6 +11,7 @@ import { deviceRoutes } from './devices';
 import { layoutRoutes } from './layout';
 import { metaRoutes } from './meta';
 import type { RestRoute } from './route';
+import { searchRoutes } from './search';
 import { signallingRoutes } from './signalling';
 import { usageRoutes } from './usage';
 
@@ -24,6 +25,7 @@ export const restRoutes = {
   ...agentRoutes,
   ...metaRoutes,
   ...containerRoutes,
+  ...searchRoutes,
 } satisfies Record<string, RestRoute>;
 
 export type RestRoutes = typeof restRoutes;

@@ -69,6 +69,8 @@ export interface ConsoleFeature {
    * none of their machines) and started then; its screens and slots wait for them (shell/FeatureReady.tsx).
    */
   loadActors?: () => Promise<(platform: Platform) => readonly FeatureActor[]>;
+  /** Components the signed-in shell's header shows (e.g. quick search), before the signalling badge. */
+  headerSlots?: readonly ComponentType[];
   /** Tabs the feature adds to the device page. */
   deviceTabs?: readonly DeviceTab[];
   /** The feature's actors whose notices and dialogs are shown. */

@@ -25,6 +25,7 @@ import { LANGUAGE_NAMES, resolveLanguage } from '../i18n/language';
 import { useAuthRef, useSession } from '../features/accounts/selectors';
 import { useSignalRef, useSignalView } from '../features/signalling/selectors';
 import { RouteFallback } from './RouteFallback';
+import { HeaderSlots } from './Slots';
 import { WithMantine } from './mantine';
 import { SIDEBAR_INITIAL_OPEN, sidebarOpenAfterResize } from './sidebar';
 
@@ -105,6 +106,7 @@ function MainShell() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <HeaderSlots />
             <SignalBadge />
             <LanguagePicker />
             <UserMenu />

@@ -3,6 +3,7 @@
  * floating button while uploads run; a later issue) and what the features add (`signedInSlots`: the
  * stream modal). Each renders nothing until there is something to show.
  */
+import { Suspense } from 'react';
 import { FEATURES } from '../system';
 import { FeatureReady } from './FeatureReady';
 
@@ -25,6 +26,27 @@ export function FeatureSlots() {
             <Slot key={`${f.name}-${i}`} />
           ),
         ),
+      )}
+    </>
+  );
+}
+
+/** The features' header slots (e.g. quick search), each in its own chunk once its feature's actors run. */
+export function HeaderSlots() {
+  return (
+    <>
+      {FEATURES.flatMap((f) =>
+        (f.headerSlots ?? []).map((Slot, i) => (
+          <Suspense key={`${f.name}-${i}`} fallback={null}>
+            {f.loadActors ? (
+              <FeatureReady feature={f.name} fallback={null}>
+                <Slot />
+              </FeatureReady>
+            ) : (
+              <Slot />
+            )}
+          </Suspense>
+        )),
       )}
     </>
   );

@@ -12,6 +12,7 @@ import { deviceHandlers } from './devices';
 import { layoutHandlers } from './layout';
 import { metaHandlers } from './meta';
 import type { RouteHandlers } from './register';
+import { searchHandlers } from './search';
 import { signallingHandlers } from './signalling';
 import type { ZodApp } from './types';
 import { usageHandlers } from './usage';
@@ -28,5 +29,6 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...agentHandlers(ctx, app),
     ...metaHandlers(ctx, app),
     ...containerHandlers(ctx, app),
+    ...searchHandlers(ctx, app),
   };
 }

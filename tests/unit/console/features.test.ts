@@ -21,6 +21,7 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       'deviceSettings',
       'storage',
       'metrics',
+      'search',
     ]);
   });
 
