@@ -5,7 +5,7 @@
  *   loading ──done──▶ editing.idle ──form.set / form.reset──▶ editing.idle (values, errors from checkForm)
  *   editing ──form.save [no errors, changed]──▶ saving ──done──▶ readingBack ──done──▶ editing.saved
  *                                                        └─error──▶ editing.refused (the device's error shown)
- *   loading / readingBack ──error──▶ loadFailed ──form.reload──▶ loading
+ *   loading / readingBack ──error──▶ loadFailed ──form.reload / form.refresh──▶ loading
  *
  * `form.save` with errors shows them (showErrors) and sends nothing. `form.refresh` (the device says its
  * settings changed, or the tab opened again) reads again unless the user has unsaved edits or a save runs.
@@ -148,7 +148,10 @@ export const settingsFormMachine = setup({
       },
     },
     loadFailed: {
-      on: { 'form.reload': { target: 'loading', actions: 'clearError' } },
+      on: {
+        'form.reload': { target: 'loading', actions: 'clearError' },
+        'form.refresh': { target: 'loading', actions: 'clearError' },
+      },
     },
     editing: {
       initial: 'idle',

@@ -101,3 +101,33 @@ test('Settings tab: a threshold changed and read back after a reload; invalid va
   await expect(page.getByTestId('settings-field-cpuPercent')).toHaveValue(next);
   await expect(page.getByTestId('settings-field-streamLogLevel')).toHaveValue(nextLevel);
 });
+
+test('Settings tab on a Jetson: the Jetson service (nvpmodel mode) changed and read back', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = await apiLogin(request, DEMO);
+  const jetson = (await listDevices(request, token)).res.find(
+    (d) => d.label === 'Jetson Orin Gate',
+  )!.device_id;
+  await signIn(page, DEMO);
+  await connectDevices(page, [jetson]);
+  await openSettingsTab(page, jetson);
+  const mode = page.getByTestId('settings-field-jetsonPowerMode');
+  await expect(mode).toHaveValue(/^\d+$/);
+  const next = (await mode.inputValue()) === '2' ? '3' : '2';
+  await mode.fill('16');
+  await expect(
+    page.getByTestId('settings-section-client-engine-info').getByText('Enter a number from 0 to 15.'),
+  ).toBeVisible();
+  await mode.fill(next);
+  await page.getByTestId('settings-save-client-engine-info').click();
+  await expect(page.getByTestId('settings-saved-client-engine-info')).toBeVisible();
+  await expectAccessible(page);
+  // Read again from the device (force refresh, confirmed): the new mode stays.
+  await page.getByTestId('settings-action-refresh').click();
+  await page.getByTestId('settings-action-confirm').click();
+  await expect(page.getByTestId('settings-action-done')).toContainText('The settings were read again.');
+  await expect(mode).toHaveValue(next);
+});
