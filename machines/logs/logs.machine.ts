@@ -5,8 +5,9 @@
  * - `logs.select` { deviceId } sets currentDeviceId (the /logs screen's device) and loads its topics once.
  * - `logs.loadInfo` { deviceId } (re)loads a device's topics and subtopics: the `loadInfo` callback actor
  *   (provided: log-info) sends back `logs.infoLoaded` or `logs.infoFailed`.
- * - `logs.open` { id, deviceId, topic, subtopic, count, follow } spawns one logTail machine (a viewer with that
- *   id; an open viewer of the same id is replaced); `logs.close` { id } stops it (its follow ends on the
+ * - `logs.open` { id, deviceId, topic, subtopic, count, follow } spawns one logTail machine for the viewer `id`
+ *   (an open one of the same viewer is replaced; its logTail id is `<id>-<n>`, n counting opens, so each log
+ *   process has its own uuid); `logs.close` { id } stops it (its follow ends on the
  *   device), `logs.reset` (sign-out) stops every one and forgets everything.
  */
 import { assign, enqueueActions, fromCallback, setup, stopChild, type ActorRefFrom } from 'xstate';
@@ -34,6 +35,8 @@ export interface OpenLog {
 
 export interface LogsContext {
   currentDeviceId: string | null;
+  /** Logs opened so far: numbers each open log, so every log process has a uuid of its own. */
+  opened: number;
   logs: OpenLog[];
   info: Record<string, DeviceLogInfo>;
 }
@@ -113,7 +116,7 @@ export const logsMachine = setup({
     open: assign(({ context, event, spawn }) => {
       if (event.type !== 'logs.open') return {};
       const input: LogTailInput = {
-        id: event.id,
+        id: `${event.id}-${context.opened + 1}`,
         deviceId: event.deviceId,
         topic: event.topic,
         subtopic: event.subtopic,
@@ -122,6 +125,7 @@ export const logsMachine = setup({
       };
       const ref = spawn('logTail', { id: tailId(event.id), input });
       return {
+        opened: context.opened + 1,
         logs: [
           ...context.logs,
           { id: event.id, deviceId: event.deviceId, topic: event.topic, subtopic: event.subtopic, ref },
@@ -133,12 +137,13 @@ export const logsMachine = setup({
       for (const [deviceId, info] of Object.entries(context.info)) {
         if (info.status === 'loading') enqueue.stopChild(infoId(deviceId));
       }
+      // `opened` is kept: a log process of this browser must never get a uuid the device may still follow.
       enqueue.assign({ currentDeviceId: null, logs: [], info: {} });
     }),
   },
 }).createMachine({
   id: 'logs',
-  context: { currentDeviceId: null, logs: [], info: {} },
+  context: { currentDeviceId: null, opened: 0, logs: [], info: {} },
   on: {
     'logs.select': { actions: ['select', 'loadInfo'] },
     'logs.loadInfo': { actions: 'loadInfo' },

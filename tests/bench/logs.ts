@@ -131,12 +131,13 @@ export async function benchLogs(
     await page.waitForTimeout(FOLLOW_MS);
 
     // Stop on the device itself, so the `log` call answers with the number of lines it sent.
+    const uuid = await page.getByTestId('logs-viewer').getAttribute('data-uuid');
     await page.evaluate(
-      ([deviceId]) =>
+      ([deviceId, uuid]) =>
         (window as unknown as { __edgeConsole: Edge }).__edgeConsole.callDevice(deviceId, 'endLogProcess', {
-          uuid: 'page-1',
+          uuid,
         }),
-      [deviceId] as const,
+      [deviceId, uuid] as const,
     );
     await page.locator('[data-testid="logs-viewer"][data-status="ended"]').waitFor({ timeout: 30_000 });
     const result = await page.evaluate(() => {

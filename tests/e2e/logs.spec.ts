@@ -87,7 +87,8 @@ test('/logs: a sim device log followed live, paused, searched, downloaded and st
   await expect(viewer).toHaveAttribute('data-status', 'ended');
   await expect(page.getByTestId('logs-status')).toContainText('Stopped');
   // The device no longer follows it: a second endLogProcess of the same log finds nothing.
-  const uuid = `page-1`;
+  const uuid = await viewer.getAttribute('data-uuid');
+  expect(uuid).toMatch(/^page-\d+-1$/);
   const again = await page.evaluate(
     ([deviceId, uuid]) =>
       (

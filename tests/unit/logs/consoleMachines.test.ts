@@ -129,14 +129,16 @@ describe('logs registry', () => {
       });
     open('a');
     open('b');
-    expect(follows.map((f) => f.uuid)).toEqual(['a-1', 'b-1']);
+    // Each open log process has a uuid of its own: <viewer>-<opens so far>-<run>.
+    expect(follows.map((f) => f.uuid)).toEqual(['a-1-1', 'b-2-1']);
     open('a');
-    expect(stopped).toEqual(['a-1']);
+    expect(follows.at(-1)!.uuid).toBe('a-3-1');
+    expect(stopped).toEqual(['a-1-1']);
     expect(actor.getSnapshot().context.logs.map((l) => l.id)).toEqual(['b', 'a']);
     actor.send({ type: 'logs.close', id: 'b' });
-    expect(stopped).toEqual(['a-1', 'b-1']);
+    expect(stopped).toEqual(['a-1-1', 'b-2-1']);
     actor.send({ type: 'logs.reset' });
-    expect(stopped).toEqual(['a-1', 'b-1', 'a-1']);
-    expect(actor.getSnapshot().context).toEqual({ currentDeviceId: null, logs: [], info: {} });
+    expect(stopped).toEqual(['a-1-1', 'b-2-1', 'a-3-1']);
+    expect(actor.getSnapshot().context).toEqual({ currentDeviceId: null, opened: 3, logs: [], info: {} });
   });
 });

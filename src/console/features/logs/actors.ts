@@ -1,6 +1,7 @@
 /**
  * The logs feature's side effects (machines/logs/): `loadInfo` (log-info) and each logTail's `followLog` (the
- * `log` call whose progress batches become log.batch events; stopped early, it sends endLogProcess and
+ * `log` calls of one log process — a followed log answers 'more' every few seconds and is asked again with
+ * its uuid — whose progress batches become log.batch events; stopped early, it sends endLogProcess and
  * abandons the call). Loaded in its own chunk after sign-in (ConsoleFeature.loadActors).
  */
 import { fromCallback } from 'xstate';
@@ -32,27 +33,33 @@ export function followLogActor(commands: LogCommands) {
   return fromCallback<LogTailEvent, FollowLogInput>(({ input, sendBack }) => {
     const abort = new AbortController();
     let settled = false;
-    commands
-      .follow(
-        input.deviceId,
-        { ...input, simRate: simRate() },
-        (batch) => {
-          if (!settled) sendBack({ type: 'log.batch', seq: batch.seq, lines: batch.lines });
-        },
-        abort.signal,
-      )
-      .then(
-        (end) => {
-          if (settled) return;
-          settled = true;
-          sendBack({ type: 'log.ended', reason: end.reason, lines: end.lines });
-        },
-        (err: unknown) => {
-          if (settled) return;
-          settled = true;
-          sendBack({ type: 'log.failed', code: codeOf(err), message: messageOf(err) });
-        },
-      );
+    const onBatch = (batch: { seq: number; lines: string[] }) => {
+      if (!settled) sendBack({ type: 'log.batch', seq: batch.seq, lines: batch.lines });
+    };
+    // A followed log is long-polled: each call answers 'more' and the same uuid is asked again at once.
+    const run = async () => {
+      for (;;) {
+        const end = await commands.follow(
+          input.deviceId,
+          { ...input, simRate: simRate() },
+          onBatch,
+          abort.signal,
+        );
+        if (end.reason !== 'more' || settled) return end;
+      }
+    };
+    run().then(
+      (end) => {
+        if (settled) return;
+        settled = true;
+        sendBack({ type: 'log.ended', reason: end.reason, lines: end.lines });
+      },
+      (err: unknown) => {
+        if (settled) return;
+        settled = true;
+        sendBack({ type: 'log.failed', code: codeOf(err), message: messageOf(err) });
+      },
+    );
     return () => {
       if (settled) return;
       settled = true;

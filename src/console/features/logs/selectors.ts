@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import { visibleRows, type LogLine } from '../../../../machines/logs/logLines';
 import type { DeviceLogInfo, logsMachine } from '../../../../machines/logs/logs.machine';
-import type { LogErrorKind, logTailMachine } from '../../../../machines/logs/logTail.machine';
+import { runUuid, type LogErrorKind, type logTailMachine } from '../../../../machines/logs/logTail.machine';
 import { SYSTEM_IDS } from '../../../../machines/systemIds';
 import { actorOf, useSystem } from '../../shell/SystemProvider';
 
@@ -103,6 +103,8 @@ export function logTailToView(s: LogTailSnapshot | undefined): LogTailView {
 /** What the viewer's controls need (changes seldom: not with every batch). */
 export interface LogTailHead {
   status: LogStatus;
+  /** The uuid of the log process on the device ('' when none). */
+  uuid: string;
   topic: string;
   subtopic: string;
   search: string;
@@ -115,6 +117,7 @@ export interface LogTailHead {
 export function logTailHeadOf(s: LogTailSnapshot | undefined): LogTailHead {
   return {
     status: statusOf(s),
+    uuid: s ? runUuid(s.context) : '',
     topic: s?.context.topic ?? '',
     subtopic: s?.context.subtopic ?? '',
     search: s?.context.search ?? '',

@@ -3,7 +3,7 @@
  * follow; show / pause / follow / stop; search; download as a .log file; the lines, newest at the bottom (at
  * most LOG_ROWS_MAX rows, windowed). §8 "No log file found" is a warning with a link to the device page
  * (/control-panel/devices?device={id}); "Log file modified or deleted" ends a follow with a warning.
- * Test ids: logs-viewer, logs-topic, logs-subtopic, logs-count, logs-follow, logs-open, logs-pause,
+ * Test ids: logs-viewer (data-status, data-uuid: the log process on the device), logs-topic, logs-subtopic, logs-count, logs-follow, logs-open, logs-pause,
  * logs-resume, logs-stop, logs-download, logs-search, logs-status, logs-shown, logs-lost, logs-rows,
  * log-row (data-seq), logs-no-file, logs-changed, logs-failed, logs-topics-failed.
  */
@@ -200,7 +200,7 @@ export function LogViewer({ viewerId, deviceId, deviceName }: LogViewerProps) {
   const deviceLink = `/control-panel/devices?device=${encodeURIComponent(deviceId)}`;
 
   return (
-    <Stack gap="sm" data-testid="logs-viewer" data-status={view.status}>
+    <Stack gap="sm" data-testid="logs-viewer" data-status={view.status} data-uuid={view.uuid}>
       {info.status === 'failed' && (
         <Alert color="red" data-testid="logs-topics-failed" title={t('logs.title')}>
           <Text size="sm">{t('logs.topicsFailed', { device: deviceName, error: info.error ?? '' })}</Text>
