@@ -30,6 +30,10 @@ import { devicePoolMachine } from '../machines/devices/devicePool.machine';
 import { devicesTableMachine } from '../machines/devices/devicesTable.machine';
 import { signalMachine } from '../machines/signalling/signal.machine';
 import { streamMachine } from '../machines/cameras/stream.machine';
+import { powerMachine } from '../machines/power/power.machine';
+import { powerActionMachine } from '../machines/power/powerAction.machine';
+import { directoryScanMachine } from '../machines/storage/directoryScan.machine';
+import { storageMachine } from '../machines/storage/storage.machine';
 import { quickSearchMachine } from '../machines/search/quickSearch.machine';
 import { notificationsMachine } from '../machines/notifications/notifications.machine';
 import { systemMachine } from '../machines/system.machine';
@@ -53,6 +57,10 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'environments', feature: 'containers', machine: environmentsMachine },
   { name: 'notifications', feature: 'notifications', machine: notificationsMachine },
   { name: 'quickSearch', feature: 'search', machine: quickSearchMachine },
+  { name: 'power', feature: 'power', machine: powerMachine },
+  { name: 'powerAction', feature: 'power', machine: powerActionMachine },
+  { name: 'storage', feature: 'storage', machine: storageMachine },
+  { name: 'directoryScan', feature: 'storage', machine: directoryScanMachine },
 ];
 
 /** Path of a machine's file inside machines/ (machines/<feature>/<name>.machine.ts; the root at the top). */

@@ -182,7 +182,8 @@ export async function startAgentProcess(serverUrl: string, token: string): Promi
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, AGENT_TOKEN: token, AGENT_EXIT_WITH_PARENT: '1' },
+      // The sim answers power commands but stays online (restartItself {} is a valid baseline).
+      env: { ...process.env, AGENT_TOKEN: token, AGENT_EXIT_WITH_PARENT: '1', EDGE_SIM_POWER_DRY_RUN: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

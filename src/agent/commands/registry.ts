@@ -14,6 +14,8 @@ export type ParsedRequest<P extends DeviceProcess> = z.output<(typeof deviceComm
 export interface CallScope {
   /** Sends a link `progress` message `{ process, requestId, data }` to the caller; ignored after the reply. */
   progress(data: unknown): void;
+  /** Aborted when the link the request came on closes (long work stops then); absent outside a link. */
+  signal?: AbortSignal;
 }
 
 /**

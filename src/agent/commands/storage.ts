@@ -10,7 +10,7 @@ import { StorageError } from '../storage/errors';
 import { imageList } from '../storage/images';
 import { toCommandError } from './containers';
 import { CommandError } from './errors';
-import type { CallScope, Handlers } from './registry';
+import type { Handlers } from './registry';
 
 type StorageProcess =
   | 'get-total-storage-info'
@@ -44,7 +44,7 @@ export const storageHandlers = {
         top,
         onProgress: (progress) => scope.progress(progress),
         // The request's own signal (aborted when its link closes), once the dispatcher gives one.
-        signal: (scope as CallScope & { signal?: AbortSignal }).signal,
+        signal: scope.signal,
       }),
     ),
 

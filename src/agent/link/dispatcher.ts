@@ -58,7 +58,7 @@ export function parseRawMessage(raw: unknown): Record<string, unknown> | undefin
  * or an error reply — malformed_message (not a request object, missing/invalid requestId or process),
  * unknown_process, invalid_payload (payload fails the request schema), the code of a thrown CommandError,
  * or internal_error (any other throw). `sendProgress` carries the handler's progress messages (link.ts
- * ProgressMessage) of this request until its reply.
+ * ProgressMessage) of this request until its reply; `signal` (CallScope.signal) aborts when the link closes.
  */
 export async function dispatchRequest<C>(
   raw: unknown,
@@ -66,6 +66,7 @@ export async function dispatchRequest<C>(
   ctx: C,
   logger: Logger,
   sendProgress?: (message: ProgressMessage) => void,
+  signal?: AbortSignal,
 ): Promise<ReplyMessage> {
   const message = parseRawMessage(raw);
   if (!message) {
@@ -112,6 +113,7 @@ export async function dispatchRequest<C>(
     const handler = handlers[process] as (payload: unknown, ctx: C, scope: CallScope) => Promise<unknown>;
     let ended = false;
     const scope: CallScope = {
+      signal,
       progress: (data) => {
         if (!ended) sendProgress?.({ type: 'progress', process, requestId, data });
       },

@@ -82,6 +82,8 @@ export function attachLink<C>(conn: LinkConnection, deps: LinkDeps<C>): LinkSess
   let helloTimer: NodeJS.Timeout | undefined;
   /** Requests that arrive while the grant is being verified; answered once it is. */
   const early: unknown[] = [];
+  /** Aborted when the link closes: the signal of every request's CallScope. */
+  const closing = new AbortController();
   installSafeParser(conn);
 
   const send = (message: AgentToBrowser) => {
@@ -179,9 +181,16 @@ export function attachLink<C>(conn: LinkConnection, deps: LinkDeps<C>): LinkSess
     if (state === 'hello') {
       void onHello(raw);
     } else if (state === 'ready' && ctx !== undefined) {
-      void dispatchRequest(raw, deps.handlers, ctx, log, (progress) => {
-        if (state === 'ready') send(progress);
-      }).then(send);
+      void dispatchRequest(
+        raw,
+        deps.handlers,
+        ctx,
+        log,
+        (progress) => {
+          if (state === 'ready') send(progress);
+        },
+        closing.signal,
+      ).then(send);
     } else if (state === 'verifying' && early.length < 100) {
       early.push(raw);
     }
@@ -199,6 +208,7 @@ export function attachLink<C>(conn: LinkConnection, deps: LinkDeps<C>): LinkSess
     },
     close() {
       state = 'closed';
+      closing.abort();
       clearInterval(keepAlive);
       clearTimeout(openTimer);
       clearTimeout(helloTimer);

@@ -18,14 +18,14 @@ function events(_s: Snap, type: string): EventObject[] | undefined {
       return [
         { type, text: 'd' },
         { type, text: 'do' },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     case 'xstate.done.actor.search':
       return [
         { type, output: [hit] },
         { type, output: [] },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     case 'xstate.error.actor.search':
-      return [{ type, error: new Error('offline') }] as EventObject[];
+      return [{ type, error: new Error('offline') }] as unknown as EventObject[];
     default:
       return undefined;
   }
