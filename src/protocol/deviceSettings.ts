@@ -95,9 +95,11 @@ export type SystemChecksInput = z.infer<typeof SystemChecksInput>;
 
 /**
  * general-settings-info. startAtBoot: the client starts at boot; startAtBootSupported false when the device
- * cannot say (no systemd unit for the agent), with startAtBootNote saying why (else null).
+ * cannot say (no systemd unit for the agent), with startAtBootNote saying why (else null); homePath: as
+ * get-home-path (read-only).
  */
 export const GeneralSettingsInfo = z.object({
+  homePath: z.string(),
   startAtBoot: z.boolean(),
   startAtBootSupported: z.boolean(),
   startAtBootNote: z.string().nullable(),
@@ -171,6 +173,13 @@ export type DeviceSettingsInfo = z.infer<typeof DeviceSettingsInfo>;
 
 /** What a change answers: the section it changed, as the device now has it (read back). */
 export const ChangedSettings = DeviceSettingsInfo;
+
+/**
+ * Link events the device pushes (link.ts EventMessage names). changed: `{ infoType: SettingsInfoType | null }`
+ * after a change, a refresh or a restart; metricAlert: `{ metric: 'cpu'|'gpu'|'memory'|'temperature', value,
+ * threshold, at }` when a metric goes over its alert threshold (value/threshold in % or °C, at in ms epoch).
+ */
+export const SETTINGS_EVENTS = { changed: 'settings.changed', metricAlert: 'settings.metricAlert' } as const;
 
 /** Error codes of `{ data: null, error }` settings replies (besides the link's own). */
 export const SETTINGS_ERROR_CODES = {

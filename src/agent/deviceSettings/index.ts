@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import {
   SETTINGS_ERROR_CODES,
+  SETTINGS_EVENTS,
   SETTINGS_TEXTS,
   type AllSettingsInfo,
   type CieState,
@@ -27,14 +28,16 @@ import {
 import { CommandError } from '../commands/errors';
 import { errorMessage } from '../log';
 import type { AgentPartDeps } from '../parts';
+import { MetricAlertWatcher, type MetricAlert } from './alerts';
 import { SettingsStore, type StoredSettings } from './store';
 import { hostSystem, simSystem, type SettingsSystem } from './system';
 
+export { exceeded, type MetricAlert } from './alerts';
 export { DEFAULT_SETTINGS, SETTINGS_FILE, SettingsStore, type StoredSettings } from './store';
 export { hostSystem, simSystem, type SettingsSystem } from './system';
 
 /** Event broadcast on the device link after a change, a refresh or a restart: `{ infoType | null }`. */
-export const SETTINGS_CHANGED_EVENT = 'settings.changed';
+export const SETTINGS_CHANGED_EVENT = SETTINGS_EVENTS.changed;
 
 export interface DeviceSettings {
   /** get-home-path: the home directory of the client's user. */
@@ -59,7 +62,9 @@ export interface DeviceSettings {
   /** Refused with 'unsupported' (SETTINGS_TEXTS.jetsonOnly) on x86. */
   changeJetsonService(input: JetsonServiceInput): Promise<DeviceSettingsInfo>;
   changeSystemChecks(input: SystemChecksInput): Promise<DeviceSettingsInfo>;
-  /** Stops what the part runs; idempotent. */
+  /** Compares the metrics with the alert thresholds now (the timer does it every intervalS); the new alerts. */
+  checkAlerts(): Promise<MetricAlert[]>;
+  /** Stops what the part runs (the alert timer); idempotent. */
   close(): Promise<void>;
 }
 
@@ -90,6 +95,18 @@ export function createDeviceSettings(
   const version = clientVersion();
   let engineRestartedAt: number | null = null;
   let current: Promise<StoredSettings> = store.read();
+  const alerts = new MetricAlertWatcher({
+    usages: () => deps.backend.usages(0),
+    report: (alert) => {
+      try {
+        deps.broadcast(SETTINGS_EVENTS.metricAlert, alert);
+      } catch (err) {
+        deps.log.warn('settings: broadcast failed', { error: errorMessage(err) });
+      }
+    },
+    log: deps.log,
+  });
+  void current.then((s) => alerts.apply(s.metricsAlert));
 
   const broadcast = (infoType: SettingsInfoType | null) => {
     try {
@@ -102,6 +119,7 @@ export function createDeviceSettings(
   const general = async (s: StoredSettings): Promise<GeneralSettingsInfo> => {
     const startup = await system.readStartup(s.startAtBoot);
     return {
+      homePath: system.homePath(),
       startAtBoot: startup.enabled,
       startAtBootSupported: startup.supported,
       startAtBootNote: startup.note,
@@ -162,6 +180,7 @@ export function createDeviceSettings(
         );
       }
       current = Promise.resolve(after);
+      if (after.metricsAlert !== before.metricsAlert) alerts.apply(after.metricsAlert);
       broadcast(infoType);
       return sectionOf(after, infoType);
     });
@@ -176,6 +195,7 @@ export function createDeviceSettings(
     async refresh() {
       await changes;
       current = store.read();
+      alerts.apply((await current).metricsAlert);
       broadcast(null);
       return allOf(await current);
     },
@@ -185,6 +205,7 @@ export function createDeviceSettings(
       // The in-process engine: its settings are read again from disk and applied from scratch.
       current = store.read();
       const s = await current;
+      alerts.apply(s.metricsAlert);
       deps.log.info('settings: client engine restarted', {
         clientLog: s.clientLog.level,
         streamEngineLog: s.streamEngineLog.level,
@@ -224,7 +245,9 @@ export function createDeviceSettings(
       );
     },
     changeSystemChecks: (input) => change('system-check-settings-info', () => ({ systemChecks: input })),
+    checkAlerts: () => alerts.check(),
     close: async () => {
+      alerts.close();
       await changes;
     },
   };
