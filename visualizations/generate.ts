@@ -30,6 +30,9 @@ import { devicePoolMachine } from '../machines/devices/devicePool.machine';
 import { devicesTableMachine } from '../machines/devices/devicesTable.machine';
 import { signalMachine } from '../machines/signalling/signal.machine';
 import { streamMachine } from '../machines/cameras/stream.machine';
+import { clientActionMachine } from '../machines/deviceSettings/clientAction.machine';
+import { deviceSettingsMachine } from '../machines/deviceSettings/deviceSettings.machine';
+import { settingsFormMachine } from '../machines/deviceSettings/settingsForm.machine';
 import { powerMachine } from '../machines/power/power.machine';
 import { powerActionMachine } from '../machines/power/powerAction.machine';
 import { directoryScanMachine } from '../machines/storage/directoryScan.machine';
@@ -57,6 +60,9 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'environments', feature: 'containers', machine: environmentsMachine },
   { name: 'notifications', feature: 'notifications', machine: notificationsMachine },
   { name: 'quickSearch', feature: 'search', machine: quickSearchMachine },
+  { name: 'deviceSettings', feature: 'deviceSettings', machine: deviceSettingsMachine },
+  { name: 'settingsForm', feature: 'deviceSettings', machine: settingsFormMachine },
+  { name: 'clientAction', feature: 'deviceSettings', machine: clientActionMachine },
   { name: 'power', feature: 'power', machine: powerMachine },
   { name: 'powerAction', feature: 'power', machine: powerActionMachine },
   { name: 'storage', feature: 'storage', machine: storageMachine },
