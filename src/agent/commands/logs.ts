@@ -1,7 +1,8 @@
 /**
  * Handlers of the logs feature's device commands (src/protocol/logs.ts; §7 "Logs and remote control": log,
  * endLogProcess; ours: log-info for §3 Log info). `log` streams its lines as progress messages (LogBatch) and
- * answers when the log process ends; failures answer CommandError `not_found` (§8 "No log file found"),
+ * answers when the log process ends (or `more`: a followed log is long-polled); the request's link closing
+ * stops the link's logs; failures answer CommandError `not_found` (§8 "No log file found"),
  * `log_changed` (§8 "Log file modified or deleted") or `busy`.
  */
 import { LINK_ERROR_CODES } from '../../protocol';
@@ -28,6 +29,9 @@ export const logHandlers = {
   'log-info': async (_payload, ctx) => ({ topics: await ctx.logs.topics() }),
 
   log: async (p, ctx, scope) => {
+    // The link closing ends its logs at once (between two calls of a followed log, LOG_RESUME_MS does).
+    const onClose = () => ctx.logs.stopLink(ctx.linkId);
+    scope.signal?.addEventListener('abort', onClose, { once: true });
     try {
       const result = await ctx.logs.run(
         {
@@ -44,6 +48,8 @@ export const logHandlers = {
       return { uuid: p.uuid, ...result };
     } catch (err) {
       throw toLogCommandError(err);
+    } finally {
+      scope.signal?.removeEventListener('abort', onClose);
     }
   },
 

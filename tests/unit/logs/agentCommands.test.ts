@@ -88,6 +88,20 @@ describe('logs commands', () => {
     expect(data(await call(ctx, 'endLogProcess', { uuid: 'f' }))).toEqual({ ended: false });
   });
 
+  it("the link closing (the request signal aborted) stops the link's follows", async () => {
+    const ctx = context();
+    const abort = new AbortController();
+    const reply = handlers.log(
+      { uuid: 'z', topic: 'client', subtopic: 'agent', count: 0, follow: true },
+      ctx,
+      { progress: () => undefined, signal: abort.signal },
+    );
+    while (logs.running === 0) await new Promise((r) => setTimeout(r, 5));
+    abort.abort();
+    expect(await reply).toEqual({ uuid: 'z', lines: 0, reason: 'link_closed' });
+    expect(logs.running).toBe(0);
+  });
+
   it('refuses with codes: unknown subtopic (No log file found), bad names, bad count', async () => {
     const ctx = context();
     const missing = await call(ctx, 'log', { uuid: 'x', topic: 'client', subtopic: 'nope' });
