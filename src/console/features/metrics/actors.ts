@@ -19,7 +19,7 @@ import { metricsCommands } from './api';
 function prefetchTab(): void {
   if (typeof window === 'undefined') return;
   const load = () => void import('./screens/MetricsTab').catch(() => undefined);
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 5_000 });
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 1_000 });
   else setTimeout(load, 1_000);
 }
 
