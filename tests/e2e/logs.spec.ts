@@ -109,3 +109,20 @@ test('/logs: a sim device log followed live, paused, searched, downloaded and st
   await expect(viewer).toHaveAttribute('data-status', 'ended');
   await expect(rows).toHaveCount(25);
 });
+
+test('the device page’s Logs tab reads that device’s log', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, DEMO);
+  await connectDevices(page, [boxB]);
+  await navigate(page, `/control-panel/devices?device=${boxB}&tab=logs`);
+  const tab = page.getByTestId('logs-tab');
+  await expect(tab).toBeVisible();
+  await expect(tab.getByTestId('logs-topic').locator('option').first()).toHaveText('client');
+  await tab.getByTestId('logs-follow').uncheck();
+  await tab.getByTestId('logs-open').click();
+  await expect(tab.getByTestId('logs-viewer')).toHaveAttribute('data-status', 'ended');
+  // §9: the default count, 10 lines.
+  await expect(tab.getByTestId('log-row')).toHaveCount(10);
+  await expect(tab.getByTestId('log-row').first()).toContainText('client[agent]');
+  await expectAccessible(page);
+});
