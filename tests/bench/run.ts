@@ -16,6 +16,10 @@
  * tunnel               issue 8's measures (tests/bench/tunnel.ts, own server, run first): added latency of a GET
  *                      and a WebSocket echo through the device tunnel, 100 MB download, server/agent memory;
  *                      BENCH_ONLY=tunnel runs only these
+ * logs                 issue 16's log follow (tests/bench/logs.ts): a sim log at 1,000 lines/s for 5 s — lines lost,
+ *                      line-to-screen p50/p95, long tasks; BENCH_ONLY=logs runs only it
+ * metrics              issue 16's metrics tab (tests/bench/metrics.ts): 24 h of 1 s samples → first chart drawn,
+ *                      first open and later opens; BENCH_ONLY=metrics runs only it
  *
  * Targets (issue 2, this machine): first frame p50 ≤ 300 ms and p95 ≤ 500 ms; connect ≤ 200 ms (p50);
  * round trip p50 ≤ 1 ms; /login ≤ 150 KB gzipped. Nothing here asserts: it reports, and `met` says which
@@ -29,6 +33,8 @@ import { chromium, type Page } from '@playwright/test';
 import { DEMO_DEVICES, startStack } from '../../src/stack';
 import { benchCameraPage } from './cameraPage';
 import { benchContainers } from './containers';
+import { benchLogs } from './logs';
+import { benchMetrics } from './metrics';
 import { benchTunnel } from './tunnel';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
@@ -139,6 +145,16 @@ async function main() {
       process.stdout.write(`${JSON.stringify({ machine, containers }, null, 2)}\n`);
       return;
     }
+    if (process.env.BENCH_ONLY === 'logs' || process.env.BENCH_ONLY === 'metrics') {
+      // The device page's measures only (issue 16): log follow, metrics tab.
+      const only =
+        process.env.BENCH_ONLY === 'logs'
+          ? { logs: await benchLogs(browser, url, DEMO, containersDevice()) }
+          : { metrics: await benchMetrics(browser, url, DEMO, containersDevice()) };
+      const machine = { cpus: os.cpus().length, loadavg_1m: Math.round(os.loadavg()[0]! * 100) / 100 };
+      process.stdout.write(`${JSON.stringify({ machine, ...only }, null, 2)}\n`);
+      return;
+    }
     if (process.env.BENCH_ONLY === 'camera_page') {
       // A shorter loop while working on the camera page: its measures only.
       const cameraPage = await benchCameraPage(browser, stack, url, DEMO);
@@ -233,6 +249,8 @@ async function main() {
     await context.close();
     const cameraPage = await benchCameraPage(browser, stack, url, DEMO);
     const containers = await benchContainers(browser, url, DEMO, containersDevice());
+    const logs = await benchLogs(browser, url, DEMO, containersDevice());
+    const metrics = await benchMetrics(browser, url, DEMO, containersDevice());
 
     const result = {
       machine: { cpus: os.cpus().length, loadavg_1m: Math.round(os.loadavg()[0]! * 100) / 100 },
@@ -242,6 +260,8 @@ async function main() {
       first_frame_ms: stats(firstFrame),
       camera_page: cameraPage,
       containers,
+      logs,
+      metrics,
       tunnel,
     };
     const met = {
@@ -267,6 +287,8 @@ async function main() {
         cameraPage.cycles.browser_peer_connections_open === 0 && cameraPage.cycles.agent_streams_open === 0,
       cycles_heap_within_10pct: cameraPage.cycles.heap_ratio <= 1.1,
       containers_each_state_shown_le_100ms: containers.met.each_state_shown_le_100ms,
+      ...Object.fromEntries(Object.entries(logs.met).map(([k, v]) => [`logs_${k}`, v])),
+      ...Object.fromEntries(Object.entries(metrics.met).map(([k, v]) => [`metrics_${k}`, v])),
       ...Object.fromEntries(Object.entries(tunnel?.met ?? {}).map(([k, v]) => [`tunnel_${k}`, v])),
     };
     process.stdout.write(`${JSON.stringify({ ...result, met }, null, 2)}\n`);
