@@ -18,7 +18,7 @@
 import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
 import type { ConsoleEmitted } from '../notifications/emitted';
 import { errorText } from '../notifications/emitted';
-import { CLIENT_RESTART_DELAY_MS, POWER_ERROR_CODES, POWER_TEXTS } from './powerTexts';
+import { CLIENT_RESTART_DELAY_MS, POWER_ERROR_CODES, POWER_TEXTS } from '../../src/protocol/powerTexts';
 
 /** What a power action does (src/protocol/power.ts PowerAction). */
 export type PowerActionKind = 'reboot' | 'shutdown' | 'forceShutdown' | 'restartClient';

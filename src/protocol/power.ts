@@ -12,14 +12,14 @@
 import { z } from 'zod';
 import { defineCommands, Empty } from './command';
 
-import { POWER_TEXTS, SUDO_PASSWORD_MAX_CHARS } from '../../machines/power/powerTexts';
+import { POWER_TEXTS, SUDO_PASSWORD_MAX_CHARS } from './powerTexts';
 
 export {
   CLIENT_RESTART_DELAY_MS,
   POWER_ERROR_CODES,
   POWER_TEXTS,
   SUDO_PASSWORD_MAX_CHARS,
-} from '../../machines/power/powerTexts';
+} from './powerTexts';
 
 /**
  * A sudo password as typed: 1–SUDO_PASSWORD_MAX_CHARS characters, not trimmed (spaces may be part of it);

@@ -11,7 +11,7 @@ import {
   type PowerActionInput,
   type PowerActionKind,
 } from '../../../machines/power/powerAction.machine';
-import { POWER_TEXTS } from '../../../machines/power/powerTexts';
+import { POWER_TEXTS } from '../../../src/protocol/powerTexts';
 import { createMachineTestModel, runPaths, type Driver } from '../harness';
 
 type Snap = SnapshotFrom<typeof powerActionMachine>;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { assign, createActor, createMachine, setup, type AnyActorRef } from 'xstate';
 import { powerMachine } from '../../../machines/power/power.machine';
 import { POWER_FLOW_TEXTS, powerActionMachine } from '../../../machines/power/powerAction.machine';
-import { POWER_TEXTS } from '../../../machines/power/powerTexts';
+import { POWER_TEXTS } from '../../../src/protocol/powerTexts';
 import { watchDeviceOnline } from '../../../src/console/features/power/actors';
 import { ch } from '../../../src/console/features/power/languages/ch';
 import { de } from '../../../src/console/features/power/languages/de';

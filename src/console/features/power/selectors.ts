@@ -11,7 +11,7 @@ import {
   type PowerActionKind,
   type powerActionMachine,
 } from '../../../../machines/power/powerAction.machine';
-import { POWER_TEXTS } from '../../../../machines/power/powerTexts';
+import { POWER_TEXTS } from '../../../protocol/powerTexts';
 import { SYSTEM_IDS } from '../../../../machines/systemIds';
 import { actorOf, useSystem } from '../../shell/SystemProvider';
 
