@@ -33,6 +33,8 @@ import { streamMachine } from '../machines/cameras/stream.machine';
 import { clientActionMachine } from '../machines/deviceSettings/clientAction.machine';
 import { deviceSettingsMachine } from '../machines/deviceSettings/deviceSettings.machine';
 import { settingsFormMachine } from '../machines/deviceSettings/settingsForm.machine';
+import { logsMachine } from '../machines/logs/logs.machine';
+import { logTailMachine } from '../machines/logs/logTail.machine';
 import { metricsMachine } from '../machines/metrics/metrics.machine';
 import { metricsViewMachine } from '../machines/metrics/metricsView.machine';
 import { powerMachine } from '../machines/power/power.machine';
@@ -65,6 +67,8 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'deviceSettings', feature: 'deviceSettings', machine: deviceSettingsMachine },
   { name: 'settingsForm', feature: 'deviceSettings', machine: settingsFormMachine },
   { name: 'clientAction', feature: 'deviceSettings', machine: clientActionMachine },
+  { name: 'logs', feature: 'logs', machine: logsMachine },
+  { name: 'logTail', feature: 'logs', machine: logTailMachine },
   { name: 'metrics', feature: 'metrics', machine: metricsMachine },
   { name: 'metricsView', feature: 'metrics', machine: metricsViewMachine },
   { name: 'power', feature: 'power', machine: powerMachine },
