@@ -7,6 +7,7 @@
  * topic's pace), on a timer of at most 20 ms steps.
  */
 import type { LogTopic } from '../../protocol/logs';
+import { mulberry32 } from '../backends/sim/random';
 import type { LogCatalogue, LogSource } from './source';
 import { noLogFile } from './source';
 
@@ -53,18 +54,6 @@ const TEMPLATES: Record<string, readonly string[]> = {
     'NetworkManager[{n}]: <info> device (wlan0): state change: activated',
   ],
 };
-
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const hash = (s: string): number =>
   [...s].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
@@ -115,14 +104,14 @@ function simSource(t: SimTopic, subtopic: string, rate: number): LogSource {
   const seed = hash(`${t.topic}/${subtopic}`);
   return {
     async tail(count) {
-      const r = rng(seed);
+      const r = mulberry32(seed);
       const step = 1000 / t.rate;
       return Array.from({ length: count }, (_, i) =>
         simLine(t.topic, subtopic, t.lines, openedAt - (count - i) * step, r),
       );
     },
     follow(onLines) {
-      const r = rng(seed ^ openedAt);
+      const r = mulberry32(seed ^ openedAt);
       const tickMs = Math.max(20, Math.min(250, 1000 / rate));
       let last = Date.now();
       let owed = 0;

@@ -4,20 +4,8 @@
  * seed (the device id): a daily cycle, slow random walks, short bursts of load; temperature follows the load.
  * 86,400 samples with 5 series take a few milliseconds.
  */
+import { seededRandom } from '../backends/sim/random';
 import type { MetricsRing } from './ring';
-
-/** A small deterministic PRNG (mulberry32) seeded from a string. */
-export function seededRandom(seed: string): () => number {
-  let a = 0x9e3779b9;
-  for (let i = 0; i < seed.length; i++) a = Math.imul(a ^ seed.charCodeAt(i), 0x85ebca6b) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const DAY_MS = 86_400_000;

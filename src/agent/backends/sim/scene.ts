@@ -3,6 +3,7 @@
  * the frame. Positions are a pure function of (scene, frame size, time), so the bounding boxes of what a
  * frame shows are known exactly — a simulated inference engine can report true detections.
  */
+import { mulberry32 } from './random';
 
 /** Class label of a synthetic object. */
 export type SceneObjectLabel = 'person' | 'car' | 'ball';
@@ -55,18 +56,6 @@ export function hashSeed(text: string): number {
   return h >>> 0;
 }
 
-/** Small deterministic PRNG (mulberry32) returning numbers in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** BT.601 limited-range RGB (0–255) → Y, U, V bytes. */
 export function rgbToYuv(r: number, g: number, b: number): [number, number, number] {
   const y = 16 + (65.738 * r + 129.057 * g + 25.064 * b) / 256;
@@ -86,7 +75,7 @@ const PALETTE: readonly (readonly [number, number, number])[] = [
 
 /** The scene for a seed: 3 or 4 objects with distinct colours, sizes and speeds. */
 export function createScene(seed: number): Scene {
-  const rand = prng(seed);
+  const rand = mulberry32(seed);
   const count = 3 + Math.floor(rand() * 2);
   const labels: SceneObjectLabel[] = ['person', 'car', 'ball'];
   const objects: SceneObjectSpec[] = [];
