@@ -24,6 +24,7 @@
  * ≤ 5 s, plays again ≤ 1 s; video back ≤ 3 s after the agent is reachable; no peer connection left open on
  * either side; heap within 10 %.
  */
+import { navigate, signIn } from './page';
 import type { Browser, Page } from '@playwright/test';
 import type { RunningStack } from '../../src/stack';
 
@@ -194,18 +195,9 @@ export async function benchCameraPage(
   await context.addInitScript(() => localStorage.setItem('edge.debug', '1'));
   await context.addInitScript({ content: PC_TRACKER });
   const page = await context.newPage();
-  const nav = (to: string) =>
-    page.evaluate((p) => {
-      history.pushState({}, '', p);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, to);
+  const nav = (to: string) => navigate(page, to);
 
-  await page.goto(`${url}/login`);
-  await page.getByTestId('login-email').fill(who.email);
-  await page.getByTestId('login-password').fill(who.password);
-  await page.getByTestId('login-terms').check();
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/dashboard');
+  await signIn(page, url, who);
   const byLabel = (label: string) => stack.agents.find((a) => a.label === label)!.deviceId;
   const gate = byLabel('Jetson Orin Gate');
   const boxA = byLabel('x86 Edge Box A');

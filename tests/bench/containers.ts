@@ -8,6 +8,7 @@
  * is removed afterwards. The link's own transit (agent → browser, loopback) is in command_rtt_ms, not here.
  */
 import type { Browser, Page } from '@playwright/test';
+import { connectDevice, navigate, signIn } from './page';
 
 const CYCLES = Number(process.env.BENCH_CONTAINER_CYCLES ?? 10);
 
@@ -83,20 +84,9 @@ export async function benchContainers(
   await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
   const page = await context.newPage();
   try {
-    await page.goto(`${url}/login`);
-    await page.getByTestId('login-email').fill(who.email);
-    await page.getByTestId('login-password').fill(who.password);
-    await page.getByTestId('login-terms').check();
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
-    const go = (to: string) =>
-      page.evaluate((p) => {
-        history.pushState({}, '', p);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, to);
-    await go('/control-panel/devices');
-    await page.getByTestId(`device-connect-${deviceId}`).click();
-    await page.locator(`[data-testid="device-connection-${deviceId}"][data-state="open"]`).waitFor();
+    await signIn(page, url, who);
+    const go = (to: string) => navigate(page, to);
+    await connectDevice(page, deviceId);
     await go('/control-panel/containers');
     await page.getByTestId('containers-table').waitFor();
 

@@ -8,6 +8,7 @@
  * line-to-screen p50 ≤ 50 ms.
  */
 import type { Browser } from '@playwright/test';
+import { connectDevice, navigate, signIn } from './page';
 
 const RATE = Number(process.env.BENCH_LOG_RATE ?? 1000);
 const FOLLOW_MS = Number(process.env.BENCH_LOG_FOLLOW_MS ?? 5000);
@@ -54,20 +55,9 @@ export async function benchLogs(
   await context.addInitScript(`globalThis.__edgeLogSimRate = ${RATE};`);
   const page = await context.newPage();
   try {
-    await page.goto(`${url}/login`);
-    await page.getByTestId('login-email').fill(who.email);
-    await page.getByTestId('login-password').fill(who.password);
-    await page.getByTestId('login-terms').check();
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
-    const go = (to: string) =>
-      page.evaluate((p) => {
-        history.pushState({}, '', p);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, to);
-    await go('/control-panel/devices');
-    await page.getByTestId(`device-connect-${deviceId}`).click();
-    await page.locator(`[data-testid="device-connection-${deviceId}"][data-state="open"]`).waitFor();
+    await signIn(page, url, who);
+    const go = (to: string) => navigate(page, to);
+    await connectDevice(page, deviceId);
     await go('/logs');
     await page.getByTestId('logs-device').selectOption(deviceId);
     await page.getByTestId('logs-topic').selectOption('client');

@@ -8,6 +8,7 @@
  * each open asks the device again); the first open (its chunk not loaded yet) is reported apart.
  */
 import type { Browser, Page } from '@playwright/test';
+import { connectDevice, navigate, signIn } from './page';
 
 const ROUNDS = Number(process.env.BENCH_METRICS_ROUNDS ?? 5);
 
@@ -79,24 +80,9 @@ export async function benchMetrics(
   await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
   const page = await context.newPage();
   try {
-    await page.goto(`${url}/login`);
-    await page.getByTestId('login-email').fill(who.email);
-    await page.getByTestId('login-password').fill(who.password);
-    await page.getByTestId('login-terms').check();
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
-    const go = (to: string) =>
-      page.evaluate((p) => {
-        history.pushState({}, '', p);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, to);
-    await go('/control-panel/devices');
-    const state = page.getByTestId(`device-connection-${deviceId}`);
-    await state.waitFor();
-    if ((await state.getAttribute('data-state')) !== 'open') {
-      await page.getByTestId(`device-connect-${deviceId}`).click();
-      await page.locator(`[data-testid="device-connection-${deviceId}"][data-state="open"]`).waitFor();
-    }
+    await signIn(page, url, who);
+    const go = (to: string) => navigate(page, to);
+    await connectDevice(page, deviceId);
     await go(`/control-panel/devices?device=${deviceId}&tab=overview&range=24h`);
     await page.getByTestId('device-tab-metrics').waitFor();
 

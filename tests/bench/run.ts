@@ -33,6 +33,7 @@ import { chromium, type Page } from '@playwright/test';
 import { DEMO_DEVICES, startStack } from '../../src/stack';
 import { benchCameraPage } from './cameraPage';
 import { benchContainers } from './containers';
+import { navigate, signIn } from './page';
 import { benchLogs } from './logs';
 import { benchMetrics } from './metrics';
 import { benchTunnel } from './tunnel';
@@ -73,22 +74,6 @@ async function loginJavaScriptGzipKb(page: Page, url: string): Promise<number> {
   let total = 0;
   for (const body of scripts.values()) total += gzipSync(await body, { level: 9 }).length;
   return Math.round((total / 1024) * 10) / 10;
-}
-
-async function signIn(page: Page, url: string) {
-  await page.goto(`${url}/login`);
-  await page.getByTestId('login-email').fill(DEMO.email);
-  await page.getByTestId('login-password').fill(DEMO.password);
-  await page.getByTestId('login-terms').check();
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function navigate(page: Page, to: string) {
-  await page.evaluate((p) => {
-    history.pushState({}, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, to);
 }
 
 /** Clicks `click` inside the page and resolves with the ms until `selector` matches (MutationObserver). */
@@ -170,7 +155,7 @@ async function main() {
     // tsx (esbuild, keepNames) wraps named functions in __name(); functions sent to the page need it too.
     await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const page = await context.newPage();
-    await signIn(page, url);
+    await signIn(page, url, DEMO);
     await navigate(page, '/control-panel/devices');
     for (const a of stack.agents) await page.getByTestId(`device-row-${a.deviceId}`).waitFor();
 
