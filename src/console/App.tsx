@@ -3,13 +3,18 @@
  * path is plain HTML (Mantine loads with the signed-in layout, dialogs and toasts; shell/mantine.tsx).
  */
 import { BrowserRouter } from 'react-router-dom';
-import type { ConsoleSystem } from './system';
+import { FEATURES, type ConsoleSystem } from './system';
 import { ConsoleRoutes } from './routes/router';
 import { SystemProvider } from './shell/SystemProvider';
 
+/** Every feature's device-page tabs (ConsoleFeature.deviceTabs), with the feature whose actors they need. */
+const DEVICE_TABS = FEATURES.flatMap((f) =>
+  (f.deviceTabs ?? []).map((tab) => ({ ...tab, feature: f.loadActors ? f.name : null })),
+);
+
 export function App({ system }: { system: ConsoleSystem }) {
   return (
-    <SystemProvider system={system}>
+    <SystemProvider system={system} deviceTabs={DEVICE_TABS}>
       <BrowserRouter>
         <ConsoleRoutes />
       </BrowserRouter>

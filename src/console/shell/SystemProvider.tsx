@@ -6,15 +6,40 @@
 import { createContext, use, type ReactNode } from 'react';
 import type { Actor, AnyActorRef } from 'xstate';
 import type { systemMachine } from '../../../machines/system.machine';
+import type { DeviceTab } from '../features/feature';
 
 /** The started root actor. */
 export type ConsoleSystem = Actor<typeof systemMachine>;
 
 const SystemContext = createContext<ConsoleSystem | null>(null);
+/** A device tab with the feature whose lazily loaded actors its panel needs (null: none). */
+export type FeatureDeviceTab = DeviceTab & { feature: string | null };
+const DeviceTabsContext = createContext<readonly FeatureDeviceTab[]>([]);
 
-/** Provides `system` (created once, in main.tsx, so StrictMode's double effects never start two). */
-export function SystemProvider({ system, children }: { system: ConsoleSystem; children: ReactNode }) {
-  return <SystemContext value={system}>{children}</SystemContext>;
+/**
+ * Provides `system` (created once, in main.tsx, so StrictMode's double effects never start two) and the device
+ * tabs the features add (App.tsx reads them from FEATURES; the device page reads them here, so no feature
+ * imports the composition root).
+ */
+export function SystemProvider({
+  system,
+  deviceTabs = [],
+  children,
+}: {
+  system: ConsoleSystem;
+  deviceTabs?: readonly FeatureDeviceTab[];
+  children: ReactNode;
+}) {
+  return (
+    <SystemContext value={system}>
+      <DeviceTabsContext value={deviceTabs}>{children}</DeviceTabsContext>
+    </SystemContext>
+  );
+}
+
+/** The features' device tabs (SystemProvider). */
+export function useDeviceTabs(): readonly FeatureDeviceTab[] {
+  return use(DeviceTabsContext);
 }
 
 /** The root actor of the console system. Throws outside <SystemProvider>: a wiring bug, not a user error. */

@@ -6,38 +6,27 @@
  * mounted. The page only reads the devicePage actor's view and sends it events.
  */
 import { Alert, Anchor, Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import '../i18n';
 import { FeatureReady } from '../../../shell/FeatureReady';
 import { RouteFallback } from '../../../shell/RouteFallback';
-import { FEATURES } from '../../../system';
+import { useDeviceTabs, type FeatureDeviceTab } from '../../../shell/SystemProvider';
 import { useDevicePageRef, useDevicePageView } from '../selectors';
 import { OverviewTab } from './OverviewTab';
 
-interface PageTab {
-  id: string;
-  label: string;
-  order: number;
-  panel: ComponentType<{ deviceId: string }>;
-  /** The feature whose lazily loaded actors the panel needs (null: none). */
-  feature: string | null;
-}
+const OVERVIEW: FeatureDeviceTab = {
+  id: 'overview',
+  label: 'devicePage.overview',
+  order: 0,
+  panel: OverviewTab,
+  feature: null,
+};
 
 /** Overview first, then every feature's tab by `order`. */
-function pageTabs(): PageTab[] {
-  const own: PageTab = {
-    id: 'overview',
-    label: 'devicePage.overview',
-    order: 0,
-    panel: OverviewTab,
-    feature: null,
-  };
-  const added = FEATURES.flatMap((f) =>
-    (f.deviceTabs ?? []).map((tab) => ({ ...tab, feature: f.loadActors ? f.name : null })),
-  );
-  return [own, ...added].sort((a, b) => a.order - b.order);
+function pageTabs(added: readonly FeatureDeviceTab[]): FeatureDeviceTab[] {
+  return [OVERVIEW, ...added].sort((a, b) => a.order - b.order);
 }
 
 /** The tab label: the page's own name for the well-known tabs, else the feature's key. */
@@ -56,7 +45,7 @@ export default function DevicePage({ deviceId }: { deviceId: string }) {
   const view = useDevicePageView();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const tabs = pageTabs();
+  const tabs = pageTabs(useDeviceTabs());
   const selected = tabs.some((tab) => tab.id === params.get('tab')) ? params.get('tab')! : 'overview';
 
   useEffect(() => {
