@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { DEMO, apiLogin, auth, listDevices, navigate, signIn, waitAllOnline } from './stack';
+import { DEMO, apiLogin, resetLayout, auth, listDevices, navigate, signIn, waitAllOnline } from './stack';
 
 /**
  * The device page on the real stack (issue 16 §1; spec §2 "/control-panel/devices?device={id}", §5 GPU
@@ -16,6 +16,8 @@ let jetson = '';
 test.beforeAll(async ({ request }) => {
   const token = await apiLogin(request, DEMO);
   await waitAllOnline(request, token, 3);
+  // A camera page saved by an earlier test would reopen its devices' links at sign-in: start with none open.
+  await resetLayout(request, token);
   const { res } = await listDevices(request, token);
   boxB = res.find((d) => d.label === 'x86 Edge Box B')!.device_id;
   jetson = res.find((d) => d.label === 'Jetson Orin Gate')!.device_id;

@@ -1,6 +1,15 @@
 import { test, expect, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { DEMO, apiLogin, connectDevices, listDevices, navigate, signIn, waitAllOnline } from './stack';
+import {
+  DEMO,
+  apiLogin,
+  resetLayout,
+  connectDevices,
+  listDevices,
+  navigate,
+  signIn,
+  waitAllOnline,
+} from './stack';
 
 /**
  * Logs on the real stack (issue 16 "Logs"; §7 log, endLogProcess; §3 Log info; §9 default log count 10): a
@@ -13,6 +22,8 @@ let boxB = '';
 test.beforeAll(async ({ request }) => {
   const token = await apiLogin(request, DEMO);
   await waitAllOnline(request, token, 3);
+  // A camera page saved by an earlier test would reopen its devices' links at sign-in: start with none open.
+  await resetLayout(request, token);
   boxB = (await listDevices(request, token)).res.find((d) => d.label === 'x86 Edge Box B')!.device_id;
 });
 
