@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import '../i18n';
 import { FeatureReady } from '../../../shell/FeatureReady';
+import type { LazyScreen } from '../../../shell/lazyScreen';
 import { RouteFallback } from '../../../shell/RouteFallback';
 import { useDeviceTabs, type FeatureDeviceTab } from '../../../shell/SystemProvider';
 import { useDevicePageRef, useDevicePageView } from '../selectors';
@@ -52,6 +53,13 @@ export default function DevicePage({ deviceId }: { deviceId: string }) {
     page.send({ type: 'page.open', deviceId });
     return () => page.send({ type: 'page.close' });
   }, [page, deviceId]);
+
+  // Fetch every tab's chunk now, so a click on a tab renders it at once.
+  useEffect(() => {
+    for (const tab of tabs) (tab.panel as Partial<LazyScreen<object>>).preload?.();
+    // The tabs are fixed for the console's life (App.tsx).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (view.removal.deleted) navigate('/control-panel/devices', { replace: true });
