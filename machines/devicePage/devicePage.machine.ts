@@ -14,8 +14,9 @@
  *   answered here, without asking a Jetson).
  * Side effects are the actors below, provided by the console (features/devicePage/actors.ts).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { Device } from '../../src/protocol/devices';
+import { SYSTEM_IDS } from '../systemIds';
 
 const notProvided = (name: string) => (): never => {
   throw new Error(`devicePage: actor '${name}' is not provided`);
@@ -96,6 +97,13 @@ export const devicePageMachine = setup({
     deleteDevice: fromPromise<void, { id: string }>(notProvided('deleteDevice')),
     /** get-gpu-driver-version over the device link (opened if needed). */
     checkGpuDriver: fromPromise<GpuDriver, { deviceId: string }>(notProvided('checkGpuDriver')),
+  },
+  actions: {
+    /** The device table (systemId devicesTable) still lists a deleted device until it loads again. */
+    refreshDeviceTable: enqueueActions(({ enqueue, system }) => {
+      const table = system.get(SYSTEM_IDS.devicesTable);
+      if (table) enqueue.sendTo(table, { type: 'table.refresh' });
+    }),
   },
   guards: {
     hasDevice: ({ context }) => context.device !== null,
@@ -228,7 +236,8 @@ export const devicePageMachine = setup({
                 onError: { target: 'idle', actions: assign({ deleteError: DELETE_FAILED_TEXT }) },
               },
             },
-            deleted: { tags: ['deleted'] },
+            // The device table shows the device until it loads again: have it reload.
+            deleted: { tags: ['deleted'], entry: 'refreshDeviceTable' },
           },
         },
         gpu: {
