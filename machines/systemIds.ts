@@ -17,5 +17,10 @@ export const SYSTEM_IDS = {
   metrics: 'metrics',
   devicePage: 'devicePage',
   quickSearch: 'quickSearch',
+  ipCameras: 'ipCameras',
+  groups: 'groups',
+  map: 'map',
+  records: 'records',
+  software: 'software',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

@@ -28,6 +28,9 @@ import type { DockerEndpoint } from './containers';
 import { startTunnelClient, type TunnelClient } from './tunnel';
 import { createDeviceLogs } from './logs';
 import { createMetricsHistory } from './metrics';
+import { createIpCameraReach } from './ipCameras';
+import { createDeviceRecords } from './records';
+import { createDeviceSoftware } from './software';
 import type { AgentLifecycle, AgentPartDeps } from './parts';
 import { createDevicePower } from './power';
 import { createDeviceSettings } from './deviceSettings';
@@ -288,6 +291,9 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     settings: createDeviceSettings(partDeps),
     storage: createDeviceStorage(partDeps),
     metrics: createMetricsHistory(partDeps),
+    ipCameras: createIpCameraReach(partDeps),
+    records: createDeviceRecords(partDeps),
+    software: createDeviceSoftware(partDeps),
   };
   let ipTimer: NodeJS.Timeout | undefined;
 

@@ -21,6 +21,11 @@ import { devices } from './features/devices';
 import { deviceSettings } from './features/deviceSettings';
 import { logs } from './features/logs';
 import { metrics } from './features/metrics';
+import { ipCameras } from './features/ipCameras';
+import { groups } from './features/groups';
+import { map } from './features/map';
+import { records } from './features/records';
+import { software } from './features/software';
 import { power } from './features/power';
 import { search } from './features/search';
 import { storage } from './features/storage';
@@ -51,6 +56,11 @@ export const FEATURES: readonly ConsoleFeature[] = [
   storage,
   metrics,
   search,
+  ipCameras,
+  groups,
+  map,
+  records,
+  software,
 ];
 
 /**

@@ -13,6 +13,9 @@ import { deviceSettingsCommands } from './deviceSettings';
 import { healthCommands } from './health';
 import { logCommands } from './logs';
 import { metricsCommands } from './metrics';
+import { ipCameraCommands } from './ipCameras';
+import { recordCommands } from './records';
+import { softwareCommands } from './software';
 import { powerCommands } from './power';
 import { storageCommands } from './storage';
 import { streamCommands } from './streams';
@@ -27,6 +30,9 @@ export const deviceCommands = {
   ...deviceSettingsCommands,
   ...storageCommands,
   ...metricsCommands,
+  ...ipCameraCommands,
+  ...recordCommands,
+  ...softwareCommands,
 };
 
 export type DeviceProcess = keyof typeof deviceCommands;

@@ -10,6 +10,10 @@ import { containerRoutes } from './containers';
 import { deviceRoutes } from './devices';
 import { layoutRoutes } from './layout';
 import { metaRoutes } from './meta';
+import { ipCameraRoutes } from './ipCameras';
+import { groupRoutes } from './groups';
+import { mapRoutes } from './map';
+import { softwareRoutes } from './software';
 import type { RestRoute } from './route';
 import { searchRoutes } from './search';
 import { signallingRoutes } from './signalling';
@@ -26,6 +30,10 @@ export const restRoutes = {
   ...metaRoutes,
   ...containerRoutes,
   ...searchRoutes,
+  ...ipCameraRoutes,
+  ...groupRoutes,
+  ...mapRoutes,
+  ...softwareRoutes,
 } satisfies Record<string, RestRoute>;
 
 export type RestRoutes = typeof restRoutes;

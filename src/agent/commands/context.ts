@@ -8,6 +8,9 @@ import type { ProcessTracker } from '../containers/processes';
 import type { DeviceSettings } from '../deviceSettings';
 import type { DeviceLogs } from '../logs';
 import type { MetricsHistory } from '../metrics';
+import type { IpCameraReach } from '../ipCameras';
+import type { DeviceRecords } from '../records';
+import type { DeviceSoftware } from '../software';
 import type { DevicePower } from '../power';
 import type { DeviceStorage } from '../storage';
 import type { CameraCatalog } from '../streams/catalog';
@@ -44,4 +47,10 @@ export interface CommandContext {
   storage: DeviceStorage;
   /** The metrics history the device keeps (src/agent/metrics/). */
   metrics: MetricsHistory;
+  /** src/agent/ipCameras/ (ipCameras). */
+  ipCameras: IpCameraReach;
+  /** src/agent/records/ (records). */
+  records: DeviceRecords;
+  /** src/agent/software/ (software). */
+  software: DeviceSoftware;
 }

@@ -8,6 +8,9 @@ import { deviceSettingsHandlers } from './deviceSettings';
 import { healthHandlers } from './health';
 import { logHandlers } from './logs';
 import { metricsHandlers } from './metrics';
+import { ipCameraHandlers } from './ipCameras';
+import { recordHandlers } from './records';
+import { softwareHandlers } from './software';
 import { powerHandlers } from './power';
 import { storageHandlers } from './storage';
 import type { Handlers } from './registry';
@@ -23,6 +26,9 @@ export const handlers: Handlers = {
   ...deviceSettingsHandlers,
   ...storageHandlers,
   ...metricsHandlers,
+  ...ipCameraHandlers,
+  ...recordHandlers,
+  ...softwareHandlers,
 };
 
 export type { CommandContext } from './context';

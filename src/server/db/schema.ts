@@ -5,8 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -91,6 +93,9 @@ export const devices = pgTable(
     clientVersion: text('client_version'),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     tokenJti: uuid('token_jti'),
+    /** Where the device stands (WGS 84 degrees) for the map (§2 /map); null until the owner places it. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     createdAt: createdAt(),
   },
   (t) => [index('devices_owner_idx').on(t.ownerId)],
@@ -106,6 +111,10 @@ export const ipCameras = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     label: text('label').notNull(),
     url: text('url').notNull(),
+    /** Credentials of the camera, kept on the server only (never sent back to a browser). */
+    username: text('username'),
+    /** The camera's password, encrypted with the server's key (src/server/routes/ipCameras.ts). */
+    passwordSecret: text('password_secret'),
     deviceRowId: uuid('device_row_id').references(() => devices.id, { onDelete: 'set null' }),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -189,4 +198,22 @@ export const environments = pgTable('environments', {
   public: boolean('public').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Agent releases the server publishes (issue 16 "Software"): a bundle the `host` agent downloads, checks
+ * against `sha256` (hex) and installs. The bundle itself is a file in the server's data directory.
+ */
+export const agentReleases = pgTable('agent_releases', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Semantic version, e.g. '1.4.0'; one release per version. */
+  version: text('version').notNull().unique(),
+  /** File name of the bundle as uploaded. */
+  fileName: text('file_name').notNull(),
+  /** Bundle size in bytes. */
+  size: bigint('size', { mode: 'number' }).notNull(),
+  /** SHA-256 of the bundle, 64 lowercase hex digits. */
+  sha256: text('sha256').notNull(),
+  notes: text('notes').notNull().default(''),
+  createdAt: createdAt(),
 });

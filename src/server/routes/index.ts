@@ -11,6 +11,10 @@ import { containerHandlers } from './containers';
 import { deviceHandlers } from './devices';
 import { layoutHandlers } from './layout';
 import { metaHandlers } from './meta';
+import { ipCameraHandlers } from './ipCameras';
+import { groupHandlers } from './groups';
+import { mapHandlers } from './map';
+import { softwareHandlers } from './software';
 import type { RouteHandlers } from './register';
 import { searchHandlers } from './search';
 import { signallingHandlers } from './signalling';
@@ -30,5 +34,9 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...metaHandlers(ctx, app),
     ...containerHandlers(ctx, app),
     ...searchHandlers(ctx, app),
+    ...ipCameraHandlers(ctx, app),
+    ...groupHandlers(ctx, app),
+    ...mapHandlers(ctx, app),
+    ...softwareHandlers(ctx, app),
   };
 }

@@ -22,6 +22,11 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       'storage',
       'metrics',
       'search',
+      'ipCameras',
+      'groups',
+      'map',
+      'records',
+      'software',
     ]);
   });
 
