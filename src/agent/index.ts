@@ -162,7 +162,14 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
 
   const me: DeviceMe = await withRetry('GET device/me', () => api.me(), deadline, log);
   const deviceId = me.device_id;
-  if (!options.logger) log = createLogger(options.label ?? me.label ?? deviceId);
+  if (!options.logger) {
+    // A real device keeps its own log file: the Logs tab's `agent` topic (<stateDir>/logs).
+    const file =
+      options.backend === 'host'
+        ? path.join(agentStateDir(options, deviceId), 'logs', 'agent.log')
+        : undefined;
+    log = createLogger(options.label ?? me.label ?? deviceId, { file });
+  }
   const jwks = await withRetry('GET .well-known/jwks.json', () => api.jwks(), deadline, log);
   let iceServers: IceServer[] = await withRetry(
     'GET ice-servers',
@@ -331,6 +338,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
       ...Object.values(parts).map((part) => part.close().catch(() => undefined)),
     ]);
     log.info('agent stopped');
+    await log.close?.();
   };
 
   try {
