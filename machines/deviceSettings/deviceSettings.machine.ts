@@ -6,9 +6,15 @@
  * (`<deviceId>|actions`); opening again asks the forms to read again (`form.refresh`: unless edited).
  * `settings.changed` { deviceId, infoType | null } — the device's 'settings.changed' link event (watched by the
  * provided `watchDevices` actor) or a client action that changed them — refreshes that device's forms (all of
- * them for null). `settings.reset` (sign-out) stops every child.
+ * them for null). `settings.metricAlert` — the device's 'settings.metricAlert' link event: a metric went over
+ * its alert threshold (alert-metrics-settings-info) — is shown as a warning toast (emitted `notice`) naming the
+ * device, the metric, its value and the threshold. `settings.reset` (sign-out) stops every child.
  */
-import { enqueueActions, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { emit, enqueueActions, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import type { ConsoleEmitted } from '../notifications/emitted';
+import { METRIC_ALERT_TEXTS, type AlertMetric } from './metricAlertTexts';
+
+export type { AlertMetric } from './metricAlertTexts';
 import type { SettingsInfoType } from '../../src/protocol/deviceSettings';
 import { clientActionMachine } from './clientAction.machine';
 import { INFO_TYPES } from './settingsChecks';
@@ -24,8 +30,21 @@ export interface DeviceSettingsContext {
   actions: Record<string, ClientActionRef>;
 }
 
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(values[k] ?? ''));
+
 export type DeviceSettingsEvent =
   | { type: 'settings.open'; deviceId: string }
+  | {
+      type: 'settings.metricAlert';
+      deviceId: string;
+      /** The device's name (its label). */
+      device: string;
+      metric: AlertMetric;
+      /** % (cpu, gpu, memory) or °C (temperature). */
+      value: number;
+      threshold: number;
+    }
   | { type: 'settings.changed'; deviceId: string; infoType: SettingsInfoType | null }
   | { type: 'settings.reset' };
 
@@ -74,6 +93,20 @@ export const deviceSettingsMachine = setup({
           enqueue.sendTo(ref, { type: 'form.refresh' });
       }
     }),
+    noticeMetricAlert: emit(({ event }): ConsoleEmitted => {
+      if (event.type !== 'settings.metricAlert') throw new Error('noticeMetricAlert: wrong event');
+      const values = { device: event.device, value: event.value, threshold: event.threshold };
+      return {
+        type: 'notice',
+        title: fill(METRIC_ALERT_TEXTS.title, values),
+        message: fill(METRIC_ALERT_TEXTS[event.metric], values),
+        variant: 'warning',
+        i18n: {
+          title: { key: 'deviceSettings.metricAlert.title', values },
+          message: { key: `deviceSettings.metricAlert.${event.metric}`, values },
+        },
+      };
+    }),
     reset: enqueueActions(({ context, enqueue }) => {
       for (const ref of [...Object.values(context.forms), ...Object.values(context.actions)]) {
         enqueue.stopChild(ref);
@@ -88,6 +121,7 @@ export const deviceSettingsMachine = setup({
   on: {
     'settings.open': { actions: 'open' },
     'settings.changed': { actions: 'refresh' },
+    'settings.metricAlert': { actions: 'noticeMetricAlert' },
     'settings.reset': { actions: 'reset' },
   },
 });

@@ -7,12 +7,26 @@
 /** Toast colour: success (green), info (blue), warning (yellow), danger (red). */
 export type NoticeVariant = 'success' | 'info' | 'warning' | 'danger';
 
+/** A translated text: an i18n key of the console's texts and the values it interpolates. */
+export interface NoticeText {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/** Keys of a toast's title and message in the six languages; `title`/`message` stay the English fallback. */
+export interface NoticeI18n {
+  title?: NoticeText;
+  message?: NoticeText;
+}
+
 /** A toast (§2): shown as a Mantine notification. */
 export interface NoticeEmitted {
   type: 'notice';
   title: string;
   message: string;
   variant: NoticeVariant;
+  /** When given, the toast shows these texts in the user's language. */
+  i18n?: NoticeI18n;
 }
 
 /** A modal dialog in the root shell's generic dialog slot (§2), e.g. "Device is not reachable" (§8). */

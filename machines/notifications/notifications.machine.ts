@@ -12,7 +12,7 @@
  * `notice.dismiss` / `dialog.close`.
  */
 import { assign, enqueueActions, setup, type EventObject } from 'xstate';
-import type { NoticeVariant } from './emitted';
+import type { NoticeI18n, NoticeVariant } from './emitted';
 
 /** A toast on screen. `id` is unique for the actor's life. */
 export interface Toast {
@@ -22,6 +22,8 @@ export interface Toast {
   variant: NoticeVariant;
   /** Who emitted it (a systemId). */
   source: string;
+  /** The title and message in the user's language (emitted.ts NoticeI18n). */
+  i18n?: NoticeI18n;
 }
 
 /** What closing a dialog tells the actor that showed it. */
@@ -48,7 +50,14 @@ export interface NotificationsContext {
 }
 
 export type NotificationsEvent =
-  | { type: 'notice.show'; title: string; message: string; variant: NoticeVariant; source: string }
+  | {
+      type: 'notice.show';
+      title: string;
+      message: string;
+      variant: NoticeVariant;
+      source: string;
+      i18n?: NoticeI18n;
+    }
   | { type: 'notice.dismiss'; id: number }
   | { type: 'dialog.show'; title: string; message: string; source: string; reply?: DialogReply }
   | { type: 'dialog.close' };
@@ -68,9 +77,10 @@ export const notificationsMachine = setup({
   actions: {
     addToast: assign(({ context, event }) => {
       if (event.type !== 'notice.show') return {};
-      const { title, message, variant, source } = event;
+      const { title, message, variant, source, i18n } = event;
+      const toast: Toast = { id: context.nextId, title, message, variant, source, ...(i18n ? { i18n } : {}) };
       return {
-        toasts: [...context.toasts, { id: context.nextId, title, message, variant, source }],
+        toasts: [...context.toasts, toast],
         nextId: context.nextId + 1,
       };
     }),

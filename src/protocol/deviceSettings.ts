@@ -177,7 +177,8 @@ export const ChangedSettings = DeviceSettingsInfo;
 /**
  * Link events the device pushes (link.ts EventMessage names). changed: `{ infoType: SettingsInfoType | null }`
  * after a change, a refresh or a restart; metricAlert: `{ metric: 'cpu'|'gpu'|'memory'|'temperature', value,
- * threshold, at }` when a metric goes over its alert threshold (value/threshold in % or °C, at in ms epoch).
+ * threshold, at, label }` when a metric goes over its alert threshold (value/threshold in % or °C, at in ms
+ * epoch, label: the device's name).
  */
 export const SETTINGS_EVENTS = { changed: 'settings.changed', metricAlert: 'settings.metricAlert' } as const;
 

@@ -99,7 +99,7 @@ export function createDeviceSettings(
     usages: () => deps.backend.usages(0),
     report: (alert) => {
       try {
-        deps.broadcast(SETTINGS_EVENTS.metricAlert, alert);
+        deps.broadcast(SETTINGS_EVENTS.metricAlert, { ...alert, label: deps.label });
       } catch (err) {
         deps.log.warn('settings: broadcast failed', { error: errorMessage(err) });
       }

@@ -23,6 +23,7 @@ export function forwardNotices(system: ConsoleSystem, sources: readonly NoticeSo
         message: e.message,
         variant: e.variant,
         source: source.systemId,
+        ...(e.i18n ? { i18n: e.i18n } : {}),
       }),
     ),
     ref.on('dialog', (e: DialogEmitted) =>

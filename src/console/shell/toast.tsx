@@ -4,7 +4,7 @@
  * mounts the container once a toast has been requested. /login ships none of it until something is shown.
  */
 import { Suspense, lazy, useSyncExternalStore } from 'react';
-import type { NoticeVariant } from '../../../machines/notifications/emitted';
+import type { NoticeI18n, NoticeVariant } from '../../../machines/notifications/emitted';
 
 let toastsModule: Promise<typeof import('./Toasts')> | null = null;
 /** The toast chunk, fetched once. */
@@ -17,7 +17,7 @@ const listeners = new Set<() => void>();
 
 /** Shows a toast with the §2 fields (asynchronously: the toast chunk may still be loading). */
 export function showToast(
-  toast: { title: string; message: string; variant: NoticeVariant },
+  toast: { title: string; message: string; variant: NoticeVariant; i18n?: NoticeI18n },
   onClose?: () => void,
 ): void {
   if (!requested) {

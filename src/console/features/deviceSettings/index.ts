@@ -6,12 +6,15 @@
  * §8 "Device setting calls return data null plus the error"): the device page's Settings tab (order 30) and the
  * deviceSettings actor (machines/deviceSettings/), loaded after sign-in.
  */
+import { SYSTEM_IDS } from '../../../../machines/systemIds';
 import { lazyScreen } from '../../shell/lazyScreen';
 import type { ConsoleFeature } from '../feature';
 
 export const deviceSettings: ConsoleFeature = {
   name: 'deviceSettings',
   loadActors: () => import('./actors').then((m) => m.deviceSettingsActors),
+  // Metric alerts (link event 'settings.metricAlert') are shown as toasts.
+  notices: [{ systemId: SYSTEM_IDS.deviceSettings }],
   deviceTabs: [
     {
       id: 'settings',

@@ -85,6 +85,13 @@ export const ch: DeviceSettingsTranslation = {
   running: '处理中…',
   actionFailed: '{{action}}失败',
   dismiss: '关闭',
+  metricAlert: {
+    title: '指标告警：{{device}}',
+    cpu: 'CPU 使用率为 {{value}} %，超过告警阈值 {{threshold}} %。',
+    gpu: 'GPU 使用率为 {{value}} %，超过告警阈值 {{threshold}} %。',
+    memory: '内存使用率为 {{value}} %，超过告警阈值 {{threshold}} %。',
+    temperature: '温度为 {{value}} °C，超过告警阈值 {{threshold}} °C。',
+  },
   texts: {
     jetsonOnly: 'Jetson 服务仅适用于 Jetson 设备',
     noStartupUnit: '此设备没有客户端的 systemd 单元，因此无法在此更改开机启动',

@@ -86,6 +86,13 @@ export const de: DeviceSettingsTranslation = {
   running: 'Läuft…',
   actionFailed: '{{action}} fehlgeschlagen',
   dismiss: 'Schließen',
+  metricAlert: {
+    title: 'Metrik-Alarm: {{device}}',
+    cpu: 'CPU-Auslastung {{value}} %, über der Alarmschwelle von {{threshold}} %.',
+    gpu: 'GPU-Auslastung {{value}} %, über der Alarmschwelle von {{threshold}} %.',
+    memory: 'Speicherauslastung {{value}} %, über der Alarmschwelle von {{threshold}} %.',
+    temperature: 'Temperatur {{value}} °C, über der Alarmschwelle von {{threshold}} °C.',
+  },
   texts: {
     jetsonOnly: 'Der Jetson-Dienst ist nur für Jetson-Geräte',
     noStartupUnit:

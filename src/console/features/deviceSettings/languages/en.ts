@@ -3,6 +3,8 @@
  * give (DeviceSettingsTranslation). `texts.*` are the device's refusals in the contract's English words
  * (SETTINGS_TEXTS), so a known refusal is shown in the interface language.
  */
+import { METRIC_ALERT_TEXTS } from '../../../../../machines/deviceSettings/metricAlertTexts';
+
 export const en = {
   tab: 'Settings',
   title: 'Device settings',
@@ -87,6 +89,7 @@ export const en = {
   running: 'Working…',
   actionFailed: '{{action}} failed',
   dismiss: 'Dismiss',
+  metricAlert: { ...METRIC_ALERT_TEXTS },
   texts: {
     jetsonOnly: 'The Jetson service is just for Jetson devices',
     noStartupUnit:

@@ -87,6 +87,13 @@ export const es: DeviceSettingsTranslation = {
   running: 'En curso…',
   actionFailed: 'Falló: {{action}}',
   dismiss: 'Cerrar',
+  metricAlert: {
+    title: 'Alerta de métrica: {{device}}',
+    cpu: 'Uso de CPU del {{value}} %, por encima del umbral de alerta del {{threshold}} %.',
+    gpu: 'Uso de GPU del {{value}} %, por encima del umbral de alerta del {{threshold}} %.',
+    memory: 'Uso de memoria del {{value}} %, por encima del umbral de alerta del {{threshold}} %.',
+    temperature: 'Temperatura de {{value}} °C, por encima del umbral de alerta de {{threshold}} °C.',
+  },
   texts: {
     jetsonOnly: 'El servicio Jetson es solo para dispositivos Jetson',
     noStartupUnit:

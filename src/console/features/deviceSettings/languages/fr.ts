@@ -86,6 +86,13 @@ export const fr: DeviceSettingsTranslation = {
   running: 'En cours…',
   actionFailed: 'Échec : {{action}}',
   dismiss: 'Fermer',
+  metricAlert: {
+    title: 'Alerte de métrique : {{device}}',
+    cpu: 'Utilisation CPU de {{value}} %, au-dessus du seuil d’alerte de {{threshold}} %.',
+    gpu: 'Utilisation GPU de {{value}} %, au-dessus du seuil d’alerte de {{threshold}} %.',
+    memory: 'Utilisation mémoire de {{value}} %, au-dessus du seuil d’alerte de {{threshold}} %.',
+    temperature: 'Température de {{value}} °C, au-dessus du seuil d’alerte de {{threshold}} °C.',
+  },
   texts: {
     jetsonOnly: 'Le service Jetson est réservé aux appareils Jetson',
     noStartupUnit:

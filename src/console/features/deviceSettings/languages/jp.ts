@@ -86,6 +86,13 @@ export const jp: DeviceSettingsTranslation = {
   running: '実行中…',
   actionFailed: '{{action}} に失敗しました',
   dismiss: '閉じる',
+  metricAlert: {
+    title: 'メトリクスアラート：{{device}}',
+    cpu: 'CPU 使用率が {{value}} % で、アラートしきい値 {{threshold}} % を超えています。',
+    gpu: 'GPU 使用率が {{value}} % で、アラートしきい値 {{threshold}} % を超えています。',
+    memory: 'メモリ使用率が {{value}} % で、アラートしきい値 {{threshold}} % を超えています。',
+    temperature: '温度が {{value}} °C で、アラートしきい値 {{threshold}} °C を超えています。',
+  },
   texts: {
     jetsonOnly: 'Jetson サービスは Jetson デバイス専用です',
     noStartupUnit:
