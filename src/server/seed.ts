@@ -7,9 +7,10 @@
  *   ensureIpCamera by (owner, label): an IP camera reached through one of the owner's devices (§3 IP camera)
  *   setStreamLimit a device's max concurrent streams (§3 stream limit; usage/check_stream_limit)
  *   ensureEnvironments  the default environment catalogue when the catalogue is empty (§2 /containers)
+ *   fleet          many offline devices for one owner at once (the device-list benchmark: 100,000 devices)
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { EnvironmentInput, type Role } from '../protocol';
 import { hashPassword, verifyPassword } from './auth/passwords';
 import { DEFAULT_ROLES } from './config';
@@ -68,6 +69,13 @@ export interface Seed {
    * catalogue is never touched. Resolves with the number of environments added.
    */
   ensureEnvironments(): Promise<number>;
+  /**
+   * Adds `count` devices to `ownerId` in one statement (labels `${labelPrefix} 000001`…, client names
+   * 'fleet-client-<n mod 97>', alternating x86 / Jetson, created one second apart). They never connect: for
+   * the device-list benchmark and load demos. Resolves with the number of devices added.
+   * @throws Error when `count` is not an integer in 1..1,000,000.
+   */
+  fleet(ownerId: string, count: number, labelPrefix?: string): Promise<number>;
 }
 
 /** A new device peer id: 'dev-' + 16 hex digits. */
@@ -199,6 +207,27 @@ export function createSeed(ctx: ServerContext): Seed {
         .insert(streamLimits)
         .values({ deviceRowId, maxStreams })
         .onConflictDoUpdate({ target: streamLimits.deviceRowId, set: { maxStreams } });
+    },
+
+    async fleet(ownerId, count, labelPrefix = 'Fleet device') {
+      if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
+        throw new Error(`fleet: count must be an integer in 1..1000000, got ${count}`);
+      }
+      // One statement: generate_series rows, peer ids from gen_random_uuid()'s hex (16 digits like newDevicePeerId).
+      const added = await db.execute(sql`
+        insert into ${devices} (device_id, owner_id, label, client_name, chipset_id, jetpack, created_at)
+        select 'dev-' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 16),
+               ${ownerId}::uuid,
+               ${labelPrefix} || ' ' || lpad(n::text, 6, '0'),
+               'fleet-client-' || (n % 97),
+               case when n % 2 = 0 then '0' else '23' end,
+               case when n % 2 = 0 then null else '6.0' end,
+               now() - make_interval(secs => ${count} - n)
+        from generate_series(1, ${count}) as n`);
+      // Statistics and the visibility map at once, as autovacuum would later: the planner picks the list's
+      // indexes and counts are index-only scans.
+      await db.execute(sql`vacuum analyze ${devices}`);
+      return added.rowCount ?? 0;
     },
 
     async ensureEnvironments() {

@@ -93,13 +93,42 @@ export const devices = pgTable(
     clientVersion: text('client_version'),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     tokenJti: uuid('token_jti'),
+    /** lower(label) and lower(client_name): the list's case-insensitive sort keys (index-only scans). */
+    labelKey: text('label_key')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(label)`),
+    clientKey: text('client_key')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(client_name)`),
     /** Where the device stands (WGS 84 degrees) for the map (§2 /map); null until the owner places it. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     createdAt: createdAt(),
   },
-  (t) => [index('devices_owner_idx').on(t.ownerId)],
+  (t) => [
+    // The device list (get_devices/, §7): each sort order is an index-only scan of the owner's ids (deferred
+    // join; src/server/db/deviceList.ts), a search a trigram index scan (pg_trgm, migration 0005).
+    index('devices_owner_label_idx').on(t.ownerId, t.labelKey, t.id),
+    index('devices_owner_client_idx').on(t.ownerId, t.clientKey, t.id),
+    index('devices_owner_created_idx').on(t.ownerId, t.createdAt, t.id),
+    // Also the owner's devices in general (it replaces devices_owner_idx, its prefix).
+    index('devices_owner_id_idx').on(t.ownerId, t.id),
+    index('devices_label_trgm_idx').using('gin', t.label.op('gin_trgm_ops')),
+    index('devices_client_trgm_idx').using('gin', t.clientName.op('gin_trgm_ops')),
+    index('devices_device_id_trgm_idx').using('gin', t.deviceId.op('gin_trgm_ops')),
+  ],
 );
+
+/**
+ * How many devices each user has, kept by triggers on `devices` (migration 0005): the device list's total without
+ * counting 100,000 rows per page. Read-only for the code.
+ */
+export const deviceCounts = pgTable('device_counts', {
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  n: integer('n').notNull().default(0),
+});
 
 /** §3 IP camera: listed from the server; streams through the agent of `device_row_id` when set. */
 export const ipCameras = pgTable(

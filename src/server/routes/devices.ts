@@ -6,12 +6,13 @@
  *   POST   generate_token      { id } → { result: { access_token } } device token, 60 days (§9); revokes the old
  *   GET    groups              ?group_type → { groups } (tree)
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { DEVICE_TOKEN_EXPIRY_S, type Device, type deviceRoutes } from '../../protocol';
 import { userOf, type DeviceRow } from '../auth/guard';
 import type { ServerContext } from '../context';
+import { devicePage } from '../db/deviceList';
 import { groupAndDescendants, groupTree } from '../db/groups';
-import { findOwnDevice, isUuid, likeContains } from '../db/scope';
+import { findOwnDevice, isUuid } from '../db/scope';
 import { devices } from '../db/schema';
 import { notFound } from '../errors';
 import type { HandlersOf } from './register';
@@ -48,55 +49,22 @@ export async function issueDeviceToken(ctx: ServerContext, device: DeviceRow): P
 }
 
 export const deviceHandlers: HandlersOf<typeof deviceRoutes> = (ctx) => ({
-  'devices.list': async ({ query }, request) => {
+  'devices.list': async ({ query: q }, request) => {
     const user = userOf(request);
-    const q = query;
-    const online = ctx.presence.onlineIds();
-    const isActive = inArray(devices.deviceId, online);
-    const where: SQL[] = [eq(devices.ownerId, user.id)];
-    if (q.search && q.search.trim() !== '') {
-      const pattern = likeContains(q.search.trim());
-      where.push(
-        or(
-          ilike(devices.label, pattern),
-          ilike(devices.clientName, pattern),
-          ilike(devices.deviceId, pattern),
-        ) as SQL,
-      );
-    }
-    if (q.group_id) {
-      const ids = await groupAndDescendants(ctx.db, user.id, 'device', q.group_id);
-      where.push(inArray(devices.groupId, ids));
-    }
-    const direction = q.order_as === 'desc' ? desc : asc;
-    // Text columns sort case-insensitively whatever the database collation is.
-    const orderColumn = {
-      is_active: sql`case when ${isActive} then 1 else 0 end`,
-      label: sql`lower(${devices.label})`,
-      client_name: sql`lower(${devices.clientName})`,
-      created_at: sql`${devices.createdAt}`,
-    }[q.order_by];
-    const [rows, [total], [active]] = await Promise.all([
-      ctx.db
-        .select()
-        .from(devices)
-        .where(and(...where))
-        .orderBy(direction(orderColumn), asc(devices.id))
-        .limit(q.per_page)
-        .offset((q.page - 1) * q.per_page),
-      ctx.db
-        .select({ n: count() })
-        .from(devices)
-        .where(and(...where)),
-      ctx.db
-        .select({ n: count() })
-        .from(devices)
-        .where(and(eq(devices.ownerId, user.id), isActive)),
-    ]);
+    const page = await devicePage(ctx.db, {
+      ownerId: user.id,
+      page: q.page,
+      perPage: q.per_page,
+      orderBy: q.order_by,
+      orderAs: q.order_as,
+      search: q.search,
+      groupIds: q.group_id ? await groupAndDescendants(ctx.db, user.id, 'device', q.group_id) : null,
+      online: ctx.presence.onlineIds(),
+    });
     return {
-      res: rows.map((r) => toDevice(r, ctx.presence.isOnline(r.deviceId))),
-      total_items: total?.n ?? 0,
-      active_devices_count: active?.n ?? 0,
+      res: page.rows.map((r) => toDevice(r, ctx.presence.isOnline(r.deviceId))),
+      total_items: page.total,
+      active_devices_count: page.active,
     };
   },
 

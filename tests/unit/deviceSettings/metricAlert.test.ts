@@ -47,7 +47,7 @@ describe('metric alert toasts', () => {
   it('emits a warning toast with English texts and the keys of the six languages', () => {
     const actor = createActor(deviceSettingsMachine).start();
     const notices: NoticeEmitted[] = [];
-    actor.on('notice', (e) => notices.push(e));
+    actor.on('notice', (e) => notices.push(e as unknown as NoticeEmitted));
     const event = metricAlertEvent('dev-1', { metric: 'cpu', value: 95, threshold: 90, label: 'Box A' })!;
     actor.send(event);
     expect(notices).toEqual([
