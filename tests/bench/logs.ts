@@ -9,6 +9,7 @@
  */
 import type { Browser } from '@playwright/test';
 import { connectDevice, navigate, signIn } from './page';
+import { stats } from './stats';
 
 const RATE = Number(process.env.BENCH_LOG_RATE ?? 1000);
 const FOLLOW_MS = Number(process.env.BENCH_LOG_FOLLOW_MS ?? 5000);
@@ -29,13 +30,6 @@ export interface LogsBench {
 type Edge = {
   callDevice: (deviceId: string, process: string, payload: unknown) => Promise<unknown>;
   system: { system: { get: (id: string) => { getSnapshot: () => unknown } | undefined } };
-};
-
-const summary = (samples: number[]) => {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] ?? NaN;
-  const round = (x: number) => Math.round(x * 10) / 10;
-  return { p50: round(at(0.5)), p95: round(at(0.95)), max: round(s.at(-1) ?? NaN), n: s.length };
 };
 
 /**
@@ -144,7 +138,7 @@ export async function benchLogs(
       return { ...tail.context, ...w.__logBench };
     });
     const sent = result.sent ?? NaN;
-    const screen = summary(result.delays);
+    const screen = stats(result.delays);
     return {
       rate_lines_per_s: RATE,
       follow_ms: FOLLOW_MS,
@@ -152,7 +146,7 @@ export async function benchLogs(
       lines_received: result.nextSeq,
       lines_lost: result.lost,
       line_to_screen_ms: screen,
-      line_to_machine_ms: summary(result.machine),
+      line_to_machine_ms: stats(result.machine),
       responsiveness: {
         long_tasks: result.longTasks.length,
         long_task_max_ms: Math.round(Math.max(0, ...result.longTasks)),

@@ -27,23 +27,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket, { WebSocketServer } from 'ws';
 import { remoteBasePath } from '../../src/protocol/containers';
+import { stats } from './stats';
 
 const CONTAINER = 'b3c4d5e6f7a8b3c4d5e6f7a8b3c4d5e6f7a8b3c4d5e6f7a8b3c4d5e6f7a8b3c4';
 const SAMPLES = Number(process.env.BENCH_TUNNEL_SAMPLES ?? 400);
 const DOWNLOAD_BYTES = 100 * 1024 * 1024;
 const USER = { email: 'tunnel-bench@edge.local', password: 'tunnel-bench-2026' };
-
-interface Stats {
-  p50: number;
-  p95: number;
-  n: number;
-}
-function stats(samples: number[]): Stats {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] ?? NaN;
-  const round = (x: number) => Math.round(x * 1000) / 1000;
-  return { p50: round(at(0.5)), p95: round(at(0.95)), n: s.length };
-}
 
 interface Memory {
   rss_mb: number;
