@@ -102,6 +102,41 @@ test('Settings tab: a threshold changed and read back after a reload; invalid va
   await expect(page.getByTestId('settings-field-streamLogLevel')).toHaveValue(nextLevel);
 });
 
+test('a metric over its alert threshold shows a warning toast naming the device, the value and the limit', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, DEMO);
+  await connectDevices(page, [boxB]);
+  await openSettingsTab(page, boxB);
+  const save = page.getByTestId('settings-save-alert-metrics-settings-info');
+  const field = (name: string) => page.getByTestId(`settings-field-${name}`);
+  await expect(field('memoryPercent')).toHaveValue(/^\d+$/);
+  const before = {
+    enabled: await field('enabled').isChecked(),
+    intervalS: await field('intervalS').inputValue(),
+    memoryPercent: await field('memoryPercent').inputValue(),
+  };
+
+  // The sim box uses more than 1 % of its memory: checked every 5 s, it goes over at once.
+  if (!before.enabled) await field('enabled').check();
+  await field('intervalS').fill('5');
+  await field('memoryPercent').fill('1');
+  await save.click();
+  await expect(page.getByTestId('settings-saved-alert-metrics-settings-info')).toBeVisible();
+  const toast = page.locator('.mantine-Notification-root', { hasText: 'Metric alert: x86 Edge Box B' });
+  await expect(toast).toBeVisible({ timeout: 30_000 });
+  await expect(toast).toContainText(/Memory use is [\d.]+ %, over the alert threshold of 1 %\./);
+  await expectAccessible(page);
+
+  // Back as it was (other specs use this box).
+  await field('memoryPercent').fill(before.memoryPercent);
+  await field('intervalS').fill(before.intervalS);
+  if (!before.enabled) await field('enabled').uncheck();
+  await save.click();
+  await expect(page.getByTestId('settings-saved-alert-metrics-settings-info')).toBeVisible();
+});
+
 test('Settings tab on a Jetson: the Jetson service (nvpmodel mode) changed and read back', async ({
   page,
   request,
