@@ -12,6 +12,7 @@
  * Ties are broken by row id in the sort's direction.
  */
 import { and, asc, count, desc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DeviceRow } from '../auth/guard';
 import type { Db } from './index';
 import { likeContains } from './scope';
@@ -122,9 +123,24 @@ export async function devicePage(db: Db, q: DevicePageQuery): Promise<DevicePage
       ...(await idsOf(second, [asc(devices.id)], q.perPage - ids.length, Math.max(0, offset - firstCount))),
     );
   } else {
-    ids = await idsOf(filter, [direction(column), direction(devices.id)], q.perPage, offset);
+    ids = await orderedIds(column, total);
   }
   return { rows: await rowsOf(ids), total, active };
+
+  /**
+   * The page's ids in `column` order. A page in the second half is read backwards from the end (reverse order,
+   * then reversed), so no page walks more than half of the matching devices.
+   */
+  async function orderedIds(column: AnyPgColumn, total: number) {
+    if (offset >= total) return [];
+    if (offset <= total / 2) {
+      return idsOf(filter, [direction(column), direction(devices.id)], q.perPage, offset);
+    }
+    const reverse = q.orderAs === 'desc' ? asc : desc;
+    const limit = Math.min(q.perPage, total - offset);
+    const fromEnd = total - offset - limit;
+    return (await idsOf(filter, [reverse(column), reverse(devices.id)], limit, fromEnd)).reverse();
+  }
 
   /** The rows of `ids`, in that order. */
   async function rowsOf(ids: string[]): Promise<DeviceRow[]> {

@@ -26,13 +26,14 @@ describe('device list query', () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'device-list-'));
     database = await openDatabase({ dataDir, databaseUrl: null, noSync: true }, quiet);
     const { db } = database;
-    [{ id: owner }, { id: other }] = await db
+    const made = await db
       .insert(users)
       .values([
         { email: 'owner@x.io', passwordHash: 'x', username: 'owner' },
         { email: 'other@x.io', passwordHash: 'x', username: 'other' },
       ])
       .returning({ id: users.id });
+    [owner, other] = [made[0]!.id, made[1]!.id];
     // Labels with duplicates and mixed case (ties broken by id), client names from a few values.
     await db.execute(sql`
       insert into ${devices} (device_id, owner_id, label, client_name, created_at)
