@@ -9,6 +9,7 @@ export const en = {
     loading: 'Loading',
     backToDashboard: 'Back to the dashboard',
     closeDialog: 'Close dialog',
+    closeNotification: 'Close notification',
   },
   nav: {
     main: 'Main navigation',

@@ -7,6 +7,7 @@ import type { PartialResource } from './en';
 export const ch: PartialResource = {
   app: {
     closeDialog: '关闭对话框',
+    closeNotification: '关闭通知',
     title: '边缘 AI 控制台',
     skipToContent: '跳到内容',
     loading: '加载中',
@@ -21,6 +22,7 @@ export const ch: PartialResource = {
 export const es: PartialResource = {
   app: {
     closeDialog: 'Cerrar diálogo',
+    closeNotification: 'Cerrar notificación',
     title: 'Consola de IA en el borde',
     loading: 'Cargando',
     backToDashboard: 'Volver al panel',
@@ -34,6 +36,7 @@ export const es: PartialResource = {
 export const jp: PartialResource = {
   app: {
     closeDialog: 'ダイアログを閉じる',
+    closeNotification: '通知を閉じる',
     title: 'エッジ AI コンソール',
     loading: '読み込み中',
     backToDashboard: 'ダッシュボードに戻る',
@@ -52,6 +55,7 @@ export const jp: PartialResource = {
 export const de: PartialResource = {
   app: {
     closeDialog: 'Dialog schließen',
+    closeNotification: 'Benachrichtigung schließen',
     title: 'Edge-AI-Konsole',
     loading: 'Wird geladen',
     backToDashboard: 'Zurück zur Übersicht',
@@ -70,6 +74,7 @@ export const de: PartialResource = {
 export const fr: PartialResource = {
   app: {
     closeDialog: 'Fermer la boîte de dialogue',
+    closeNotification: 'Fermer la notification',
     title: 'Console IA embarquée',
     loading: 'Chargement',
     backToDashboard: 'Retour au tableau de bord',

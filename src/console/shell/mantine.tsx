@@ -58,20 +58,22 @@ const contrastVariables: CSSVariablesResolver = () => ({
 
 /**
  * Mantine's provider with the console theme (light scheme, as index.html's data-mantine-color-scheme). Every
- * Modal's and Drawer's close button is named for screen readers in the interface language.
+ * Modal's, Drawer's and toast's close button is named for screen readers in the interface language.
  */
 export function WithMantine({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const closeLabel = t('app.closeDialog');
+  const closeToastLabel = t('app.closeNotification');
   const localized = useMemo(() => {
     const closeButtonProps = { 'aria-label': closeLabel };
     return mergeThemeOverrides(theme, {
       components: {
         Modal: { defaultProps: { closeButtonProps } },
         Drawer: { defaultProps: { closeButtonProps } },
+        Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeToastLabel } } },
       },
     });
-  }, [closeLabel]);
+  }, [closeLabel, closeToastLabel]);
   return (
     <MantineProvider theme={localized} defaultColorScheme="light" cssVariablesResolver={contrastVariables}>
       {children}
