@@ -150,8 +150,10 @@ function DevicesTable() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((device) => (
-                <DeviceRow key={device.device_id} device={device} />
+              {rows.map((device, i) => (
+                // Keyed by position: a page change updates the rows in place instead of replacing 50 of them
+                // (the row keeps no state of its own; its hooks follow the device it is given).
+                <DeviceRow key={i} device={device} />
               ))}
               {rows.length === 0 && query.status !== 'loading' && (
                 <Table.Tr>
