@@ -19,6 +19,8 @@ import {
   type DeviceConnectionRef,
 } from '../../devices/selectors';
 import { useStreamsRef, useStreamsSelector } from '../selectors';
+import { CameraGroupFilter } from '../../groups/screens/GroupFilter';
+import { useCameraGroupMatch } from '../../groups/selectors';
 import { OpenerDialogs } from './OpenerDialogs';
 import { StreamGrid } from './StreamGrid';
 import './cameras.css';
@@ -33,6 +35,7 @@ export default function CamerasScreen() {
         <Title order={2} size="h4" id="cameras-available" mb="sm">
           {t('cameras.available')}
         </Title>
+        <CameraGroupFilter />
         {connections.length === 0 ? (
           <Paper withBorder p="md" data-testid="cameras-no-device">
             <Text>{t('cameras.noDevice')}</Text>
@@ -62,7 +65,11 @@ function DeviceCameras({ connection }: { connection: DeviceConnectionRef }) {
   const device = useConnectionDevice(connection);
   const state = useConnectionStatus(connection);
   // §3: the device's own cameras here; IP cameras are listed from the server below.
-  const cameras = useConnectionCameras(connection).filter((c) => c.camera_type !== 'ip');
+  const group = useCameraGroupMatch();
+  const cameras = useConnectionCameras(connection).filter(
+    (c) => c.camera_type !== 'ip' && (!group || group.physical(device.device_id, c.camera_id)),
+  );
+  if (group && cameras.length === 0) return null;
   return (
     <Paper withBorder p="sm" data-testid={`camera-device-${device.device_id}`}>
       <Group gap="sm" mb="xs">
@@ -125,6 +132,7 @@ function IpCameras() {
   const streams = useStreamsRef();
   const ipCameras = useStreamsSelector((s) => s.context.ipCameras, shallowEqual);
   const devices = useStreamsSelector((s) => s.context.devices);
+  const group = useCameraGroupMatch();
   if (ipCameras.length === 0) return null;
   return (
     <section aria-labelledby="cameras-ip">
@@ -133,7 +141,7 @@ function IpCameras() {
       </Title>
       <Group gap="xs">
         {ipCameras
-          .filter((c) => c.deviceId)
+          .filter((c) => c.deviceId && (!group || group.ip(c.id)))
           .map((c) => {
             const device = devices[c.deviceId!];
             return (

@@ -6,7 +6,7 @@
  * that row. A device's label opens its page: `?device={id}` (§2 "A log warning links to
  * /control-panel/devices?device={id}") shows the device page (features/devicePage) instead of the table.
  */
-import { memo, Suspense, useState } from 'react';
+import { memo, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   Alert,
@@ -35,6 +35,7 @@ import {
   useDevicesTableVisit,
   useDevicesTableRef,
   useDevicesTableRows,
+  useDevicesTableSelector,
   useClientVersion,
   type DeviceConnectionRef,
 } from '../selectors';
@@ -42,6 +43,7 @@ import { FeatureReady } from '../../../shell/FeatureReady';
 import { lazyScreen } from '../../../shell/lazyScreen';
 import { RouteFallback } from '../../../shell/RouteFallback';
 import { LiveMetricsLine } from './LiveMetricsLine';
+import { GroupFilter } from '../../groups/screens/GroupFilter';
 
 /** The device page (features/devicePage), in its own chunk. */
 const DevicePage = lazyScreen(() => import('../../devicePage/screens/DevicePage'));
@@ -71,6 +73,13 @@ function DevicesTable() {
   const query = useDevicesTableView();
   const rows = useDevicesTableRows();
   const [search, setSearch] = useState(query.search);
+  // Group filter (issue 16 §2 groups): `?group=<id>` (quick search) chooses it; descendants count too.
+  const groupId = useDevicesTableSelector((s) => s.context.groupId);
+  const [params] = useSearchParams();
+  const askedGroup = params.get('group');
+  useEffect(() => {
+    if (askedGroup) table.send({ type: 'table.group', groupId: askedGroup });
+  }, [askedGroup, table]);
 
   useDevicesTableVisit();
 
@@ -110,6 +119,12 @@ function DevicesTable() {
             onChange={(e) => table.send({ type: 'table.perPage', perPage: Number(e.currentTarget.value) })}
             data={PER_PAGE_OPTIONS.map(String)}
             data-testid="devices-per-page"
+          />
+          <GroupFilter
+            groupType="device"
+            value={groupId}
+            onChange={(id) => table.send({ type: 'table.group', groupId: id })}
+            onChanged={() => table.send({ type: 'table.refresh' })}
           />
         </Group>
       </Group>

@@ -3,7 +3,8 @@
  * ip-cameras and physical-cameras take group_id — the group's descendants count too), with the button that
  * opens the groups manager. Renders nothing until the groups feature's actor runs.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button, Group, NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { GroupType } from '../../../../../machines/groups/groups.machine';
@@ -18,6 +19,8 @@ export interface GroupFilterProps {
   /** The chosen group's id, null = all. */
   value: string | null;
   onChange: (groupId: string | null) => void;
+  /** Called after every saved group change (a list showing members reloads). */
+  onChanged?: () => void;
 }
 
 /** The filter select and the "Groups…" button; waits for the groups feature. */
@@ -29,13 +32,22 @@ export function GroupFilter(props: GroupFilterProps) {
   );
 }
 
-function GroupFilterReady({ groupType, value, onChange }: GroupFilterProps) {
+function GroupFilterReady({ groupType, value, onChange, onChanged }: GroupFilterProps) {
   const { t } = useTranslation();
   const view = useGroupsView();
+  const seen = useRef(view.revision);
+  useEffect(() => {
+    if (view.revision === seen.current) return;
+    seen.current = view.revision;
+    onChanged?.();
+  }, [view.revision, onChanged]);
   const flat = useMemo(() => flattenGroups(view[groupType]), [view, groupType]);
   const [open, setOpen] = useState(false);
   // A deleted group filters nothing any more: show (and ask for) all.
   const known = value !== null && flat.some((g) => g.id === value);
+  useEffect(() => {
+    if (value !== null && !known && view.status === 'ready') onChange(null);
+  }, [value, known, view.status, onChange]);
   return (
     <Group align="flex-end" gap="xs">
       <NativeSelect
@@ -72,6 +84,12 @@ export function CameraGroupFilter() {
 function CameraGroupFilterReady() {
   const groups = useGroupsRef();
   const { groupId } = useCameraFilterView();
+  // Quick search opens /control-panel/cameras?group=<id>.
+  const [params] = useSearchParams();
+  const asked = params.get('group');
+  useEffect(() => {
+    if (asked) groups.send({ type: 'groups.cameraFilter', groupId: asked });
+  }, [asked, groups]);
   return (
     <GroupFilterReady
       groupType="camera"
