@@ -28,7 +28,7 @@ const toGroup = (r: Row): GroupRow => ({
   parent_id: r.parentId,
 });
 const groupNotFound = () => new HttpError(404, API_ERROR_CODES.notFound, GROUP_TEXTS.notFound);
-const duplicate = () => new HttpError(409, 'Conflict', GROUP_TEXTS.duplicate);
+const duplicate = () => new HttpError(409, 'Group_exists', GROUP_TEXTS.duplicate);
 
 /** The caller's group `id` (optionally of one type), or null. */
 async function ownGroup(db: Db, ownerId: string, id: string, type?: GroupType): Promise<Row | null> {
@@ -64,6 +64,7 @@ export const searchGroups: SearchProvider = async (db, ownerId, pattern, limit) 
     .orderBy(asc(groups.name))
     .limit(limit);
   return rows.map((r) => ({
+    // 'group' joins SearchHit.kind with the lead's change to src/protocol/search.ts (requested); until then cast.
     kind: 'group' as never,
     id: r.id,
     label: r.name,
@@ -107,7 +108,7 @@ export const groupHandlers: HandlersOf<typeof groupRoutes> = (ctx) => ({
       if (body.parent_id !== null) {
         const parent = await parentOf(ctx.db, owner, body.parent_id, type);
         const subtree = await groupAndDescendants(ctx.db, owner, type, group.id);
-        if (subtree.includes(parent.id)) throw new HttpError(409, 'Conflict', GROUP_TEXTS.cycle);
+        if (subtree.includes(parent.id)) throw new HttpError(409, 'Group_cycle', GROUP_TEXTS.cycle);
       }
       set.parentId = body.parent_id;
     }

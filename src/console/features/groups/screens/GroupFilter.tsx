@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Group, NativeSelect } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { GroupType } from '../../../../../machines/groups/groups.machine';
 import { FeatureReady } from '../../../shell/FeatureReady';
@@ -35,6 +35,7 @@ export function GroupFilter(props: GroupFilterProps) {
 function GroupFilterReady({ groupType, value, onChange, onChanged }: GroupFilterProps) {
   const { t } = useTranslation();
   const view = useGroupsView();
+  const groups = useGroupsRef();
   const seen = useRef(view.revision);
   useEffect(() => {
     if (view.revision === seen.current) return;
@@ -63,6 +64,20 @@ function GroupFilterReady({ groupType, value, onChange, onChanged }: GroupFilter
       <Button variant="default" onClick={() => setOpen(true)} data-testid={`groups-open-${groupType}`}>
         {groupType === 'device' ? t('groups.manageDevice') : t('groups.manageCamera')}
       </Button>
+      {view.status === 'failed' && (
+        // §8 "Group retrieval failure warnings".
+        <Text role="alert" size="sm" c="red" data-testid={`groups-load-failed-${groupType}`}>
+          {t('groups.loadFailed')}{' '}
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => groups.send({ type: 'groups.reload' })}
+          >
+            {t('groups.retry')}
+          </Anchor>
+        </Text>
+      )}
       {open && (
         <Suspense fallback={null}>
           <GroupsManager groupType={groupType} opened={open} onClose={() => setOpen(false)} />
