@@ -12,6 +12,8 @@
  *   `loading` (actor `loadCameraFilter`: the members of the group and its descendants) → `on` | `failed`;
  *   reloaded after every saved change.
  *
+ * `groups.dismiss` forgets the error and the notice; `groups.clear` (sign-out) forgets everything shown.
+ *
  * Pure: no fetch here; the console provides the actors (src/console/features/groups/actors.ts).
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
@@ -76,6 +78,8 @@ export type GroupsEvent =
   | { type: 'groups.reload' }
   | { type: 'groups.change'; change: GroupChange }
   | { type: 'groups.dismiss' }
+  /** Sign-out: forget the trees, the members and the camera filter (sign-in sends `groups.reload`). */
+  | { type: 'groups.clear' }
   | { type: 'groups.members'; groupType: GroupType }
   | { type: 'groups.cameraFilter'; groupId: string | null }
   /** Internal: raised after a saved change so the member list and the camera filter reload. */
@@ -142,7 +146,20 @@ export const groupsMachine = setup({
     members: [],
     cameraFilter: { groupId: null, members: emptyFilter },
   },
-  on: { 'groups.dismiss': { actions: assign({ error: null, notice: null }) } },
+  on: {
+    'groups.dismiss': { actions: assign({ error: null, notice: null }) },
+    'groups.clear': {
+      actions: assign({
+        device: [],
+        camera: [],
+        error: null,
+        notice: null,
+        members: [],
+        membersType: null,
+        cameraFilter: { groupId: null, members: emptyFilter },
+      }),
+    },
+  },
   states: {
     tree: {
       initial: 'loading',

@@ -140,6 +140,13 @@ describe('groups (model-based paths)', () => {
     expect(loads.sort()).toEqual(['filter', 'members', 'trees']);
     expect(actor.getSnapshot().context.revision).toBe(1);
     expect(actor.getSnapshot().context.notice).toBe('rename');
+    // Sign-out forgets what the next user must not see.
+    actor.send({ type: 'groups.clear' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      device: [],
+      members: [],
+      cameraFilter: { groupId: null, members: { physical: [], ip: [] } },
+    });
     actor.stop();
   });
 });

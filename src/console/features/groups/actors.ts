@@ -119,7 +119,7 @@ export function groupsActors({ http }: Platform): FeatureActor[] {
         },
       }),
       onSignIn: [{ type: 'groups.reload' }],
-      onSignOut: [{ type: 'groups.cameraFilter', groupId: null }],
+      onSignOut: [{ type: 'groups.cameraFilter', groupId: null }, { type: 'groups.clear' }],
     }),
   ];
 }
