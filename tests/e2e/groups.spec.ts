@@ -70,6 +70,18 @@ test('groups: create, nest, assign, filter the device table and the camera list,
   await field.press('Enter');
   await expect(notice(page)).toHaveText('Group renamed.');
   await expect(manager(page).locator('[data-group="E2E Hall 1"]')).toBeVisible();
+
+  // Move it to the top level and back inside (the choice of places leaves out the group itself).
+  const moveTo = manager(page).getByRole('combobox', { name: 'Move E2E Hall 1 to' });
+  await expect(moveTo.locator('option')).not.toContainText(['E2E Hall 1']);
+  await moveTo.selectOption({ label: 'Top level' });
+  await manager(page).getByRole('button', { name: 'Move E2E Hall 1 to' }).click();
+  await expect(notice(page)).toHaveText('Group moved.');
+  await expect(moveTo).toHaveValue('');
+  await moveTo.selectOption({ label: 'E2E Site' });
+  await manager(page).getByRole('button', { name: 'Move E2E Hall 1 to' }).click();
+  await expect(notice(page)).toHaveText('Group moved.');
+  await expect(moveTo).not.toHaveValue('');
   await page.keyboard.press('Escape');
   await expect(manager(page)).toBeHidden();
 

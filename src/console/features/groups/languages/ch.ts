@@ -20,6 +20,7 @@ export const ch: GroupsTranslation = {
   save: '保存',
   cancel: '取消',
   close: '关闭',
+  move: '移动',
   moveGroup: '将 {{name}} 移动到',
   deleteGroup: '删除 {{name}}',
   delete: '删除',

@@ -20,6 +20,7 @@ export const de: GroupsTranslation = {
   save: 'Speichern',
   cancel: 'Abbrechen',
   close: 'Schließen',
+  move: 'Verschieben',
   moveGroup: '{{name}} verschieben nach',
   deleteGroup: '{{name}} löschen',
   delete: 'Löschen',

@@ -21,6 +21,7 @@ export const en = {
   save: 'Save',
   cancel: 'Cancel',
   close: 'Close',
+  move: 'Move',
   moveGroup: 'Move {{name}} to',
   deleteGroup: 'Delete {{name}}',
   delete: 'Delete',

@@ -20,6 +20,7 @@ export const es: GroupsTranslation = {
   save: 'Guardar',
   cancel: 'Cancelar',
   close: 'Cerrar',
+  move: 'Mover',
   moveGroup: 'Mover {{name}} a',
   deleteGroup: 'Eliminar {{name}}',
   delete: 'Eliminar',

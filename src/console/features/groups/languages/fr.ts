@@ -20,6 +20,7 @@ export const fr: GroupsTranslation = {
   save: 'Enregistrer',
   cancel: 'Annuler',
   close: 'Fermer',
+  move: 'Déplacer',
   moveGroup: 'Déplacer {{name}} vers',
   deleteGroup: 'Supprimer {{name}}',
   delete: 'Supprimer',

@@ -20,6 +20,7 @@ export const jp: GroupsTranslation = {
   save: '保存',
   cancel: 'キャンセル',
   close: '閉じる',
+  move: '移動',
   moveGroup: '{{name}} の移動先',
   deleteGroup: '{{name}} を削除',
   delete: '削除',

@@ -148,6 +148,8 @@ function GroupRow({ group, all, groups, busy, onDelete }: RowProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(group.name);
+  const [moveTo, setMoveTo] = useState(group.parentId ?? '');
+  useEffect(() => setMoveTo(group.parentId ?? ''), [group.parentId]);
   const targets = all.filter((g) => g.id !== group.id && !group.descendants.includes(g.id));
   const save = (e: FormEvent) => {
     e.preventDefault();
@@ -204,15 +206,25 @@ function GroupRow({ group, all, groups, busy, onDelete }: RowProps) {
               size="xs"
               aria-label={t('groups.moveGroup', { name: group.name })}
               disabled={busy}
-              value={group.parentId ?? ''}
-              onChange={(e) =>
-                groups.send({
-                  type: 'groups.change',
-                  change: { op: 'move', id: group.id, parentId: e.currentTarget.value || null },
-                })
-              }
+              value={moveTo}
+              onChange={(e) => setMoveTo(e.currentTarget.value)}
               data={[{ value: '', label: t('groups.root') }, ...targets.map(optionOf)]}
             />
+            {/* A separate button: arrow keys on a closed select change it, and must not move the group. */}
+            <Button
+              size="xs"
+              variant="subtle"
+              disabled={busy || moveTo === (group.parentId ?? '')}
+              aria-label={t('groups.moveGroup', { name: group.name })}
+              onClick={() =>
+                groups.send({
+                  type: 'groups.change',
+                  change: { op: 'move', id: group.id, parentId: moveTo || null },
+                })
+              }
+            >
+              {t('groups.move')}
+            </Button>
             <Button
               size="xs"
               variant="subtle"
