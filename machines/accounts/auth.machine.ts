@@ -10,6 +10,9 @@
  *   again, or an invalid token / invalid refresh token answer), signs out with the §8 notice
  *   "You tried to access with invalid token" / "Please login again".
  *
+ * - While signed out, the demo account (GET demo-account: `{ enabled, email, password }`) is read once per
+ *   visit for the login form's demo line; none when demo mode is off or the server does not answer.
+ *
  * Side effects (REST, local storage) are the named actors and actions below; `src/console/features/accounts/actors.ts`
  * provides the real ones with `.provide()`.
  */
@@ -47,6 +50,14 @@ export interface AuthContext {
   error: string | null;
   /** Message of the confirm-mail dialog (login status 1), null when closed. */
   confirmMailMessage: string | null;
+  /** The demo account the login form offers (demo mode): null when none, undefined until first read. */
+  demoAccount: DemoAccount | null | undefined;
+}
+
+/** GET demo-account when demo mode is on (the server's demo user, shown on the login form). */
+export interface DemoAccount {
+  email: string;
+  password: string;
 }
 
 export type AuthEvent =
@@ -89,6 +100,8 @@ export const authMachine = setup({
     refreshToken: fromPromise<RefreshedTokens, { refreshToken: string | null }>(async () =>
       notProvided('refreshToken')(),
     ),
+    /** GET demo-account → the demo account, or null when demo mode is off. */
+    loadDemoAccount: fromPromise<DemoAccount | null>(async () => notProvided('loadDemoAccount')()),
     /** POST logout (best effort: the local session ends whatever it answers). */
     logout: fromPromise<void, { token: string | null }>(async () => notProvided('logout')()),
   },
@@ -118,7 +131,14 @@ export const authMachine = setup({
 }).createMachine({
   id: 'auth',
   initial: 'restoring',
-  context: { token: null, refreshToken: null, user: null, error: null, confirmMailMessage: null },
+  context: {
+    token: null,
+    refreshToken: null,
+    user: null,
+    error: null,
+    confirmMailMessage: null,
+    demoAccount: undefined,
+  },
   states: {
     restoring: {
       tags: ['busy'],
@@ -142,6 +162,13 @@ export const authMachine = setup({
     },
     signedOut: {
       initial: 'idle',
+      invoke: {
+        id: 'loadDemoAccount',
+        src: 'loadDemoAccount',
+        onDone: { actions: assign({ demoAccount: ({ event }) => event.output }) },
+        // No demo line when the server does not answer; the form still works.
+        onError: { actions: assign({ demoAccount: null }) },
+      },
       on: {
         'auth.dismissError': { actions: 'clearError' },
       },

@@ -3,6 +3,7 @@ import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
 import {
   AUTH_ERRORS,
   authMachine,
+  type DemoAccount,
   type LoginInput,
   type RefreshedTokens,
   type StoredSession,
@@ -30,6 +31,16 @@ const samples: Record<string, EventObject[]> = {
   'xstate.error.actor.login': [
     { type: 'xstate.error.actor.login', error: new Error(AUTH_ERRORS.incorrect) } as EventObject,
   ],
+  'xstate.done.actor.loadDemoAccount': [
+    {
+      type: 'xstate.done.actor.loadDemoAccount',
+      output: { email: 'demo@edge.local', password: 'pw' },
+    } as EventObject,
+    { type: 'xstate.done.actor.loadDemoAccount', output: null } as EventObject,
+  ],
+  'xstate.error.actor.loadDemoAccount': [
+    { type: 'xstate.error.actor.loadDemoAccount', error: new Error('unreachable') } as EventObject,
+  ],
   'xstate.done.actor.refreshToken': [
     { type: 'xstate.done.actor.refreshToken', output: { token: 't2', refreshToken: 'r2' } } as EventObject,
   ],
@@ -42,10 +53,15 @@ const key = (s: Snap) =>
     s.context.refreshToken,
     s.context.error,
     s.context.confirmMailMessage,
+    s.context.demoAccount,
   ]);
 
 const model = createMachineTestModel(authMachine, {
-  events: (_, type) => samples[type],
+  // The demo account is read once per signed-out visit: its answer only while the read is running.
+  events: (snap, type) =>
+    type.endsWith('.loadDemoAccount') && (snap as Snap).context.demoAccount !== undefined
+      ? []
+      : samples[type],
   key,
   transitionCoverage: true,
 });
@@ -58,6 +74,7 @@ function start(driver: import('../harness').Driver) {
         login: driver.promise<LoginResponse, LoginInput>('login'),
         refreshToken: driver.promise<RefreshedTokens, { refreshToken: string | null }>('refreshToken'),
         logout: driver.promise<void, { token: string | null }>('logout'),
+        loadDemoAccount: driver.promise<DemoAccount | null, unknown>('loadDemoAccount'),
       },
     }),
     { clock: driver.clock },

@@ -6,6 +6,8 @@ import { fromPromise } from 'xstate';
 import { authMachine } from '../../../../machines/accounts/auth.machine';
 import type { Platform, SystemActors } from '../feature';
 import { accountsApi } from './api';
+import { parseDemoAccount } from './validation';
+import { API_BASE } from '../../../protocol/constants';
 
 export function provideAccounts({ http, session }: Platform): Pick<SystemActors, 'auth'> {
   const api = accountsApi(http);
@@ -21,6 +23,15 @@ export function provideAccounts({ http, session }: Platform): Pick<SystemActors,
           return { ...stored, user };
         }),
         login: fromPromise(async ({ input }) => api.login(input)),
+        // A plain fetch, checked by hand: the route table (zod) is not loaded on /login for this.
+        loadDemoAccount: fromPromise(async ({ signal }) => {
+          const res = await fetch(`${API_BASE}demo-account`, {
+            signal,
+            headers: { Accept: 'application/json' },
+          });
+          const account = res.ok ? parseDemoAccount(await res.json()) : null;
+          return account?.enabled ? { email: account.email, password: account.password } : null;
+        }),
         refreshToken: fromPromise(async ({ input }) => api.refreshAccessToken(input.refreshToken)),
         logout: fromPromise(async ({ input }) => {
           await api.logout(input.token).catch(() => undefined);

@@ -4,7 +4,7 @@
  */
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { authMachine } from '../../../../machines/accounts/auth.machine';
+import type { authMachine, DemoAccount } from '../../../../machines/accounts/auth.machine';
 import { SYSTEM_IDS } from '../../../../machines/systemIds';
 import { actorOf, useSystem, type ConsoleSystem } from '../../shell/SystemProvider';
 
@@ -61,6 +61,11 @@ export function useSession(): SessionFacts {
 
 /** Login screen facts: submitting, the server error text (§5 §8), the confirm-mail message (§4 status 1). */
 export type LoginFacts = Pick<AuthView, 'submitting' | 'error' | 'confirmMail'>;
+/** The demo account the login form offers (auth context), null when demo mode is off. */
+export function useDemoAccount(): DemoAccount | null {
+  return useSelector(useAuthRef(), (s) => s.context.demoAccount ?? null, shallowEqual);
+}
+
 export function useLoginFacts(): LoginFacts {
   return useSelector(
     useAuthRef(),

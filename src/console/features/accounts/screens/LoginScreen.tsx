@@ -5,34 +5,18 @@
  * dialog emitted by the auth machine and shown by the root shell's dialog slot. After sign-in the route
  * guard sends the user where they were going (?next=…).
  *
- * Demo mode: GET /api/demo-account → { enabled, email, password } — a public, non-flow read and the only
- * REST call made by a view.
+ * Demo mode: the auth actor reads GET /api/demo-account while signed out; the form shows it from the snapshot.
  *
  * Plain, accessible HTML (shell/plain.css, login.css) rather than Mantine: /login is the console's first
  * page and must stay small (the issue's /login JavaScript budget). Every field has a visible label; an
  * invalid field has aria-invalid and aria-describedby pointing at its error; the server error is an alert.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { API_BASE } from '../../../../protocol/constants';
-import { useAuthRef, useLoginFacts } from '../selectors';
-import { parseDemoAccount, validateLogin, type DemoAccount, type LoginFormErrors } from '../validation';
+import { useAuthRef, useDemoAccount, useLoginFacts } from '../selectors';
+import { validateLogin, type LoginFormErrors } from '../validation';
 import './login.css';
-
-/** Reads the demo account once; null when demo mode is off or the server does not answer. */
-function useDemoAccount(): DemoAccount | null {
-  const [demo, setDemo] = useState<DemoAccount | null>(null);
-  useEffect(() => {
-    const abort = new AbortController();
-    fetch(`${API_BASE}demo-account`, { signal: abort.signal, headers: { Accept: 'application/json' } })
-      .then(async (res) => (res.ok ? parseDemoAccount(await res.json()) : null))
-      .then((account) => setDemo(account?.enabled ? account : null))
-      .catch(() => setDemo(null)); // no demo line when unreachable; the form still works
-    return () => abort.abort();
-  }, []);
-  return demo;
-}
 
 export default function LoginScreen() {
   const { t } = useTranslation();
