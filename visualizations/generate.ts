@@ -41,6 +41,7 @@ import { powerMachine } from '../machines/power/power.machine';
 import { powerActionMachine } from '../machines/power/powerAction.machine';
 import { directoryScanMachine } from '../machines/storage/directoryScan.machine';
 import { storageMachine } from '../machines/storage/storage.machine';
+import { groupsMachine } from '../machines/groups/groups.machine';
 import { quickSearchMachine } from '../machines/search/quickSearch.machine';
 import { notificationsMachine } from '../machines/notifications/notifications.machine';
 import { systemMachine } from '../machines/system.machine';
@@ -75,6 +76,7 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'powerAction', feature: 'power', machine: powerActionMachine },
   { name: 'storage', feature: 'storage', machine: storageMachine },
   { name: 'directoryScan', feature: 'storage', machine: directoryScanMachine },
+  { name: 'groups', feature: 'groups', machine: groupsMachine },
 ];
 
 /** Path of a machine's file inside machines/ (machines/<feature>/<name>.machine.ts; the root at the top). */

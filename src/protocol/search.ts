@@ -20,9 +20,12 @@ export const QuickSearchQuery = z.object({
   q: z.string().trim().min(QUICK_SEARCH_MIN_CHARS).max(100),
 });
 
-/** One hit: a device (label or device_id matched), a camera of a device, or an IP camera. */
+/**
+ * One hit: a device (label or device_id matched), a camera of a device, an IP camera, or a device/camera group
+ * (detail = 'device' | 'camera', link = the list filtered by it).
+ */
 export const SearchHit = z.object({
-  kind: z.enum(['device', 'camera', 'ipCamera']),
+  kind: z.enum(['device', 'camera', 'ipCamera', 'group']),
   /** The thing's own id (device_id, camera row id, IP camera id). */
   id: z.string(),
   label: z.string(),

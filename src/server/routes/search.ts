@@ -10,6 +10,7 @@ import { userOf } from '../auth/guard';
 import type { Db } from '../db';
 import { likeContains } from '../db/scope';
 import { devices, ipCameras, physicalCameras } from '../db/schema';
+import { searchGroups } from './groups';
 import type { HandlersOf } from './register';
 
 /** Finds the caller's things whose name matches `pattern` (an escaped ILIKE pattern). */
@@ -83,7 +84,12 @@ const searchIpCameras: SearchProvider = async (db, ownerId, pattern, limit) => {
 };
 
 /** What quick search looks through, in the order its hits are listed. */
-export const SEARCH_PROVIDERS: readonly SearchProvider[] = [searchDevices, searchCameras, searchIpCameras];
+export const SEARCH_PROVIDERS: readonly SearchProvider[] = [
+  searchDevices,
+  searchCameras,
+  searchIpCameras,
+  searchGroups,
+];
 
 export const searchHandlers: HandlersOf<typeof searchRoutes> = (ctx) => ({
   'search.quick': async ({ query }, request) => {

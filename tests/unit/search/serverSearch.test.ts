@@ -1,6 +1,6 @@
 /**
  * Quick search on the server (src/server/routes/search.ts; spec §5 minimum 2 characters): the caller's
- * devices (label or device_id), cameras of their devices and IP cameras, never another user's; LIKE
+ * devices (label or device_id), cameras of their devices, IP cameras and groups, never another user's; LIKE
  * wildcards match literally; short or missing queries are refused with a coded 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,35 @@ describe('quick search', () => {
       '100% uptime box',
     ]);
     expect((await search('%%')).body.hits).toEqual([]);
+  });
+
+  it("finds the caller's device and camera groups, each opening the list filtered by it", async () => {
+    const made: Record<string, string> = {};
+    for (const [name, type, token] of [
+      ['Harbour devices', 'device', owner],
+      ['Harbour cameras', 'camera', owner],
+      ['Harbour (not yours)', 'device', other],
+    ] as const) {
+      const res = await api(server, 'POST', 'groups', { token, body: { name, group_type: type } });
+      expect(res.status).toBe(200);
+      made[name] = res.body.group.id;
+    }
+    expect((await search('harbour')).body.hits).toEqual([
+      {
+        kind: 'group',
+        id: made['Harbour cameras'],
+        label: 'Harbour cameras',
+        detail: 'camera',
+        link: `/control-panel/cameras?group=${made['Harbour cameras']}`,
+      },
+      {
+        kind: 'group',
+        id: made['Harbour devices'],
+        label: 'Harbour devices',
+        detail: 'device',
+        link: `/control-panel/devices?group=${made['Harbour devices']}`,
+      },
+    ]);
   });
 
   it('refuses fewer than 2 characters (§5) and a signed-out caller', async () => {

@@ -9,5 +9,6 @@ export const ch: SearchTranslation = {
   device: '设备',
   camera: '摄像头',
   ipCamera: 'IP 摄像头',
+  group: '分组',
   searching: '正在搜索…',
 };

@@ -9,5 +9,6 @@ export const de: SearchTranslation = {
   device: 'Gerät',
   camera: 'Kamera',
   ipCamera: 'IP-Kamera',
+  group: 'Gruppe',
   searching: 'Suche läuft…',
 };

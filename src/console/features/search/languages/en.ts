@@ -7,6 +7,7 @@ export const en = {
   device: 'Device',
   camera: 'Camera',
   ipCamera: 'IP camera',
+  group: 'Group',
   searching: 'Searching…',
 };
 export type SearchTexts = typeof en;

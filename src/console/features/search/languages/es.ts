@@ -9,5 +9,6 @@ export const es: SearchTranslation = {
   device: 'Dispositivo',
   camera: 'Cámara',
   ipCamera: 'Cámara IP',
+  group: 'Grupo',
   searching: 'Buscando…',
 };

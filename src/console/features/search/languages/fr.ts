@@ -9,5 +9,6 @@ export const fr: SearchTranslation = {
   device: 'Appareil',
   camera: 'Caméra',
   ipCamera: 'Caméra IP',
+  group: 'Groupe',
   searching: 'Recherche…',
 };

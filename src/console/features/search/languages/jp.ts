@@ -9,5 +9,6 @@ export const jp: SearchTranslation = {
   device: 'デバイス',
   camera: 'カメラ',
   ipCamera: 'IP カメラ',
+  group: 'グループ',
   searching: '検索中…',
 };
