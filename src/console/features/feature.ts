@@ -73,6 +73,11 @@ export interface ConsoleFeature {
   headerSlots?: readonly ComponentType[];
   /** Tabs the feature adds to the device page. */
   deviceTabs?: readonly DeviceTab[];
+  /**
+   * systemIds of the feature's long-lived actors (started with `actors`, not `loadActors`) whose snapshot tag
+   * `busy` shows the root shell's top progress bar while a user is signed in (the devices table loading).
+   */
+  busy?: readonly string[];
   /** The feature's actors whose notices and dialogs are shown. */
   notices?: readonly NoticeSource[];
   /** Components the root shell renders for signed-in users (outside the layout), e.g. the stream modal. */

@@ -15,6 +15,7 @@ export const devices: ConsoleFeature = {
     devices: lazyScreen(() => import('./screens/DevicesScreen')),
   },
   actors: devicesActors,
+  busy: [SYSTEM_IDS.devicesTable],
   notices: [
     { systemId: SYSTEM_IDS.devicesTable },
     // Each device's connection actor emits too (§8 "Device is not reachable").

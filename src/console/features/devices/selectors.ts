@@ -90,11 +90,6 @@ export function useDevicesTableView(): DevicesTableView {
   return useDevicesTableSelector(tableToView, shallowEqual);
 }
 
-/** Whether the devices table is loading (the root shell's progress bar). */
-export function useDevicesTableLoading(): boolean {
-  return useDevicesTableSelector((s) => s.hasTag('busy'));
-}
-
 /** The rows of the current page (same array while the page does not change). */
 export function useDevicesTableRows() {
   return useDevicesTableSelector((s) => s.context.rows);
