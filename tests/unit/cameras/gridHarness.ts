@@ -1,0 +1,191 @@
+/**
+ * The camera grid under test (tests/unit/cameras/cameraGrid*.test.ts): the real grid, opener and stream
+ * machines with fake services, a simulated clock, and a log of everything observable.
+ */
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  setup,
+  SimulatedClock,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type EventObject,
+} from 'xstate';
+import {
+  cameraGridMachine,
+  type CameraCandidate,
+  type LoadedLayout,
+  type RequestCheckInput,
+  type RequestCheckOutcome,
+} from '../../../machines/cameras/cameraGrid.machine';
+import { openerMachine } from '../../../machines/cameras/opener.machine';
+import type { DeviceConnectionStatus } from '../../../machines/devices/deviceConnection.machine';
+import type { NoticeEmitted } from '../../../machines/notifications/emitted';
+import {
+  streamMachine,
+  type StartedStream,
+  type StartStreamInput,
+} from '../../../machines/cameras/stream.machine';
+import type { DeviceCamera, ResolutionOption } from '../../../src/protocol/commands';
+import type { SavedStream } from '../../../src/protocol/rest';
+import { makeDevice } from '../machines/fixtures';
+
+export const dev1 = makeDevice(1);
+export const dev2 = makeDevice(2);
+const fakeMedia = {} as MediaStream;
+export const vga: ResolutionOption = { pixel_format: 'I420', width: 640, height: 480, fps: 30 };
+
+interface Fakes {
+  quota?: boolean;
+  inUse?: boolean;
+  killResult?: boolean;
+  layout?: LoadedLayout;
+  resolutions?: ResolutionOption[];
+  /** Checks wait until the test answers them (log.checks[i].answer()). */
+  holdChecks?: boolean;
+  /** What resume-stream answers for a held stream (default true). */
+  resumes?: boolean;
+}
+
+/** A `checkRequest` the fake made, with its answer (also for held checks). */
+interface FakeCheck {
+  input: RequestCheckInput;
+  answer: (outcome?: Partial<RequestCheckOutcome>) => void;
+  stopped: boolean;
+}
+
+/** The grid with fake services and real stream actors; everything observable is recorded. */
+export function startGrid(fakes: Fakes = {}) {
+  const clock = new SimulatedClock();
+  const log = {
+    started: [] as StartStreamInput[],
+    released: [] as string[],
+    saved: [] as SavedStream[][],
+    quota: [] as Array<{ deviceId: string; numOfCameras: number }>,
+    checks: [] as FakeCheck[],
+    killed: 0,
+    photos: [] as CameraCandidate[][],
+    poolEvents: [] as unknown[],
+    held: [] as string[],
+    resumed: [] as string[],
+  };
+  const ended = new Map<string, (error: string) => void>();
+  const stream = streamMachine.provide({
+    actors: {
+      startStream: fromPromise<StartedStream, StartStreamInput>(async ({ input }) => {
+        log.started.push(input);
+        return { mediaStream: fakeMedia, resolution: input.resolution };
+      }),
+      watchStream: fromCallback(({ input, sendBack }) => {
+        ended.set(input.streamId, (error) => sendBack({ type: 'stream.ended', error }));
+        return () => ended.delete(input.streamId);
+      }),
+      recordStream: fromCallback(() => () => undefined),
+      pollStats: fromCallback(() => () => undefined),
+      resumeStream: fromPromise<boolean, { streamId: string; deviceId: string }>(async ({ input }) => {
+        log.resumed.push(input.streamId);
+        return fakes.resumes ?? true;
+      }),
+    },
+    actions: {
+      releaseStream: (_, p) => log.released.push(p.streamId),
+      holdStream: (_, p) => log.held.push(p.streamId),
+    },
+  });
+  const machine = cameraGridMachine.provide({
+    actors: {
+      stream,
+      loadLayout: fromPromise<LoadedLayout, void>(
+        async () => fakes.layout ?? { streams: [], devices: [], ipCameras: [] },
+      ),
+      saveLayout: fromPromise<void, { streams: SavedStream[] }>(async ({ input }) => {
+        log.saved.push(input.streams);
+      }),
+      opener: openerMachine.provide({
+        actors: {
+          checkRequest: fromCallback<EventObject, RequestCheckInput>(({ input, sendBack }) => {
+            log.quota.push({ deviceId: input.deviceId, numOfCameras: input.numOfCameras });
+            const check: FakeCheck = {
+              input,
+              stopped: false,
+              answer: (outcome = {}) => {
+                if (check.stopped) return;
+                sendBack({
+                  type: 'opener.checked',
+                  checkId: input.checkId,
+                  requestId: input.requestId,
+                  quotaAvailable: fakes.quota ?? true,
+                  quotaError: null,
+                  usage: {
+                    in_use: fakes.inUse ?? false,
+                    processes: fakes.inUse ? [{ id: 'other-viewer', kind: 'stream' as const }] : [],
+                  },
+                  ...outcome,
+                });
+              },
+            };
+            log.checks.push(check);
+            if (!fakes.holdChecks) void Promise.resolve().then(() => check.answer());
+            return () => {
+              check.stopped = true;
+            };
+          }),
+          loadPhotos: fromPromise<Record<string, string | null>, { candidates: CameraCandidate[] }>(
+            async ({ input }) => {
+              log.photos.push(input.candidates);
+              return Object.fromEntries(
+                input.candidates.map((c) => [c.deviceId, `data:image/png;${c.deviceId}`]),
+              );
+            },
+          ),
+          forceKill: fromPromise<boolean, { deviceId: string; cameraId: string }>(async () => {
+            log.killed++;
+            return fakes.killResult ?? true;
+          }),
+          loadResolutions: fromPromise<ResolutionOption[], { deviceId: string; cameraId: string }>(
+            async () => fakes.resolutions ?? [vga],
+          ),
+        },
+      }),
+    },
+  });
+  // The grid under a root with a stand-in for the device pool (systemId 'devicePool'), as in the console.
+  const root = createActor(
+    setup({
+      actors: {
+        grid: machine,
+        pool: fromCallback(({ receive }) => {
+          receive((e) => log.poolEvents.push(e));
+        }),
+      },
+    }).createMachine({
+      invoke: [
+        { src: 'pool', systemId: 'devicePool' },
+        { src: 'grid', id: 'grid', systemId: 'streams', input: { idPrefix: 'web-t' } },
+      ],
+    }),
+    { clock },
+  );
+  const notices: NoticeEmitted[] = [];
+  root.start();
+  const grid = root.system.get('streams') as ActorRefFrom<typeof cameraGridMachine>;
+  grid.on('notice', (n) => notices.push(n));
+  const device = (d: typeof dev1, status: DeviceConnectionStatus, cameras?: DeviceCamera[]) => {
+    grid.send({ type: 'device.status', deviceId: d.device_id, label: d.label, status });
+    if (cameras) grid.send({ type: 'device.cameras', deviceId: d.device_id, cameras });
+  };
+  const open = (camera: DeviceCamera, extra: { chooseResolution?: boolean } = {}) =>
+    grid.send({ type: 'stream.open', deviceId: camera.device_id, camera, ...extra });
+  const streamOf = (i: number) => grid.getSnapshot().context.entries[i]!.ref as AnyActorRef;
+  const stateOf = (i: number) => JSON.stringify(streamOf(i).getSnapshot().value);
+  return { grid, clock, log, notices, device, open, streamOf, stateOf, ended };
+}
+
+export type Grid = ReturnType<typeof startGrid>['grid'];
+/** The grid's invoked opener (the opening flow). */
+export const openerRef = (grid: Grid) => grid.getSnapshot().children.opener!;
+/** The opener's state (its dialog, or idle). */
+export const opener = (grid: Grid) => openerRef(grid).getSnapshot().value;
+/** What the opener holds (candidates, photos, usage, kill result, refusal, the request, its checks). */
+export const openerContext = (grid: Grid) => openerRef(grid).getSnapshot().context;
