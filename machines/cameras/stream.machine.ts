@@ -6,15 +6,18 @@
  *
  * The camera grid (cameraGrid.machine.ts) spawns one per open cell after its opening flow (quota, chooser,
  * conflict, resolution) passed. States:
- * - `connecting`: new RTCPeerConnection, non-trickle offer, send-sdp, answer, first track (`startStream`).
- * - `playing`: parallel regions — `visibility` (a cell hidden for HIDE_GRACE_MS pauses the stream),
- *   `recorder` (MediaRecorder on the cell's MediaStream, VP8 WebM, downloadable file) and `stats` (an
- *   overlay polled from getStats every FRAME_RATE_INTERVAL_MS while it is on).
- * - `paused`: hidden (tab in background, scrolled away, grid page not shown, view gone). `held`: the peer
- *   connection stays and the agent holds the stream (pause-stream: it stops encoding and sending); visible
- *   again → `resuming` (resume-stream on the same connection, no negotiation) → `playing`, or `connecting`
- *   when the agent no longer has it. Held for HOLD_MAX_MS → `released` (stop-stream + pc.close(); visible
- *   again → `connecting`); the device link going down while held releases too.
+ * - `live`: the stream's peer connection exists. Its one session actor (`streamSession`, invoked here) owns
+ *   the RTCPeerConnection from the offer to pc.close(): leaving `live` releases it (stop-stream + close),
+ *   re-entering `live` negotiates anew. Inside:
+ *   - `connecting`: new RTCPeerConnection, non-trickle offer, send-sdp, answer, first track.
+ *   - `playing`: parallel regions — `visibility` (a cell hidden for HIDE_GRACE_MS holds the stream),
+ *     `recorder` (MediaRecorder on the cell's MediaStream, VP8 WebM, downloadable file) and `stats` (an
+ *     overlay polled from getStats every FRAME_RATE_INTERVAL_MS while it is on).
+ *   - `held`: hidden (tab in background, scrolled away, grid page not shown, view gone); the peer connection
+ *     stays and the agent holds the stream (pause-stream: it stops encoding and sending). Visible again →
+ *     `resuming` (resume-stream on the same connection, no negotiation) → `playing`, or `live` anew when the
+ *     agent no longer has it. Held for HOLD_MAX_MS → `released`; the device link going down while held too.
+ * - `released`: hidden and nothing open; visible again → `live` (a new negotiation).
  * - `waitingForDevice` (shown as "Reconnecting"): the device link is down (`stream.deviceDown` from the
  *   grid) — nothing is open; `stream.deviceUp` resumes with a new peer connection and send-sdp.
  * - `retrying` (shown as "Reconnecting"): the stream itself ended (track ended, pc failed, or the agent's
@@ -23,15 +26,13 @@
  * - `failed` (with a text; `stream.retry` starts over) and `closed` (final; the grid forgets it). A lost
  *   device (`stream.deviceLost`: its link was closed or could not be opened) fails the stream from any other
  *   state, handled once at the top.
- * Every way out of `connecting`/`playing`/`resuming` releases the session (stop-stream + pc.close()) or holds
- * it (`paused.held`): `waitingForDevice`/`retrying`/`failed`/`closed`/`paused.released` call `releaseStream`
- * on entry (it is idempotent), `connecting`'s actor releases what it started when cancelled. The grid sends
- * `stream.close` before it stops a stream actor, so a stopped stream leaves nothing open either.
+ * The grid sends `stream.close` before it stops a stream actor, so a stopped stream leaves nothing open.
  *
- * Side effects — `startStream`, `watchStream`, `resumeStream`, `recordStream`, `pollStats`, `releaseStream`,
- * `holdStream`, `revokeRecording` — are provided by src/console/features/cameras/actors.ts (streamSession.ts, streamMedia.ts).
+ * Side effects — `streamSession` (peer connection, watch, hold, resume, stats), `recordStream`,
+ * `revokeRecording` — are provided by src/console/features/cameras/actors.ts (streamSession.ts,
+ * streamMedia.ts).
  */
-import { assign, fromCallback, fromPromise, not, setup, stateIn, type AnyActorRef } from 'xstate';
+import { assign, fromCallback, not, sendTo, setup, stateIn, type AnyActorRef } from 'xstate';
 import type { DeviceCamera, ResolutionOption } from '../../src/protocol/commands';
 import { FRAME_RATE_INTERVAL_MS, STREAM_ENGINE_ANSWER_WAIT_MS } from '../../src/protocol/constants';
 import { errorText, type ConsoleEmitted } from '../notifications/emitted';
@@ -145,8 +146,14 @@ export type StreamEvent =
   | { type: 'stream.deviceUp' }
   /** From the grid: the device link was closed by the user or could not be opened (streams fail). */
   | { type: 'stream.deviceLost' }
-  /** Internal (watchStream): track ended, peer connection failed, or the agent closed the stream. */
+  /** From the session: track ended, peer connection failed, or the agent closed the stream. */
   | { type: 'stream.ended'; error: string }
+  /** From the session: the first track arrived (send-sdp answered). */
+  | { type: 'session.started'; mediaStream: MediaStream; resolution: ResolutionOption | null }
+  /** From the session: the start failed (the device's error, e.g. inferenceEngineError, or a local one). */
+  | { type: 'session.failed'; error: unknown }
+  /** From the session, after `session.resume`: does the agent send the held stream again? */
+  | { type: 'session.resumed'; resumed: boolean }
   /**
    * From a view: is it showing the video (document visible, in the viewport, mounted)? From the grid
    * (viewer 'page'): is this stream's page the one shown?
@@ -158,19 +165,23 @@ export type StreamEvent =
   | { type: 'record.saved'; file: RecordingFile }
   | { type: 'record.failed'; error: string }
   | { type: 'stats.toggle' }
-  /** Internal (pollStats). */
+  /** From the session while the stats overlay is on. */
   | { type: 'stats.sample'; stats: StreamStats };
 
-/** Input of `startStream`. */
-export interface StartStreamInput {
+/**
+ * What the stream tells its session: hold (pause-stream), resume (resume-stream; answered with
+ * `session.resumed`), stats every `intervalMs` (null: stop).
+ */
+export type SessionCommand =
+  | { type: 'session.hold' }
+  | { type: 'session.resume' }
+  | { type: 'session.stats'; intervalMs: number | null };
+
+/** Input of `streamSession`: what its send-sdp offers. */
+export interface StreamSessionInput {
   streamId: string;
   deviceId: string;
   camera: DeviceCamera;
-  resolution: ResolutionOption | null;
-}
-/** Output of `startStream`. */
-export interface StartedStream {
-  mediaStream: MediaStream;
   resolution: ResolutionOption | null;
 }
 /** Input of `recordStream`: the service sends `record.saved`/`record.failed` to `owner`. */
@@ -213,12 +224,6 @@ const pickView = (c: ViewFacts): ViewFacts => ({
 const notProvided = (name: string): never => {
   throw new Error(`stream: actor '${name}' is not provided`);
 };
-const releaseParams = ({ context }: { context: StreamContext }) => ({
-  streamId: context.streamId,
-  deviceId: context.deviceId,
-});
-const release = { type: 'releaseStream', params: releaseParams } as const;
-const hold = { type: 'holdStream', params: releaseParams } as const;
 /** A new recording replaces the previous file (and closing drops it): free its object URL. */
 const revokeOld = {
   type: 'revokeRecording',
@@ -233,31 +238,24 @@ export const streamMachine = setup({
     emitted: {} as ConsoleEmitted,
   },
   actors: {
-    /** Builds the RTCPeerConnection, exchanges SDP with send-sdp and resolves on the first track. */
-    startStream: fromPromise<StartedStream, StartStreamInput>(async () => notProvided('startStream')),
-    /** While playing: sends `stream.ended` when the track ends, the pc fails or the agent closes the call. */
-    watchStream: fromCallback<StreamEvent, { streamId: string; deviceId: string }>(() =>
-      notProvided('watchStream'),
-    ),
+    /**
+     * The stream's peer connection, from the offer to pc.close() (on clean-up, with stop-stream): sends
+     * `session.started` / `session.failed`, then `stream.ended` when the track ends, the pc fails or the agent
+     * closes the call; obeys SessionCommand (hold, resume → `session.resumed`, stats → `stats.sample`).
+     */
+    streamSession: fromCallback<SessionCommand, StreamSessionInput>(() => notProvided('streamSession')),
     /** MediaRecorder (RECORDING_MIME_TYPE) on the stream; stops on clean-up and reports the file. */
     recordStream: fromCallback<StreamEvent, RecordStreamInput>(() => notProvided('recordStream')),
-    /** Sends `stats.sample` every FRAME_RATE_INTERVAL_MS from the stream's pc.getStats(). */
-    pollStats: fromCallback<StreamEvent, { streamId: string; intervalMs: number }>(() =>
-      notProvided('pollStats'),
-    ),
-    /**
-     * resume-stream for a held stream: true when the agent sends it again on the same peer connection;
-     * false (or an error) when it has no such stream any more (the session is then released).
-     */
-    resumeStream: fromPromise<boolean, { streamId: string; deviceId: string }>(async () =>
-      notProvided('resumeStream'),
-    ),
   },
   actions: {
-    /** stop-stream over the device link + pc.close(); idempotent. Provided by services. */
-    releaseStream: (_, _params: { streamId: string; deviceId: string }) => {},
-    /** pause-stream over the device link; the peer connection stays. Provided by services. */
-    holdStream: (_, _params: { streamId: string; deviceId: string }) => {},
+    // What the stream tells its session (invoked by `live` with id 'session').
+    sessionHold: sendTo('session', { type: 'session.hold' } satisfies SessionCommand),
+    sessionResume: sendTo('session', { type: 'session.resume' } satisfies SessionCommand),
+    sessionStatsOn: sendTo('session', {
+      type: 'session.stats',
+      intervalMs: FRAME_RATE_INTERVAL_MS,
+    } satisfies SessionCommand),
+    sessionStatsOff: sendTo('session', { type: 'session.stats', intervalMs: null } satisfies SessionCommand),
     /** Frees a recording's object URL. Provided by services. */
     revokeRecording: (_, _params: { url: string | null }) => {},
     reportClosed: ({ context }) => {
@@ -295,8 +293,8 @@ export const streamMachine = setup({
     canResume: ({ context }) => context.resumed && context.attempts < STREAM_RESUME_MAX_ATTEMPTS,
     withinAttempts: ({ context }) => context.attempts <= STREAM_RESUME_MAX_ATTEMPTS,
     statsOn: ({ context }) => context.statsOn,
-    notRecording: not(stateIn('#stream.playing.recorder.recording')),
-    resumed: (_, params: { resumed: boolean }) => params.resumed,
+    notRecording: not(stateIn('#stream.live.playing.recorder.recording')),
+    resumed: ({ event }) => event.type === 'session.resumed' && event.resumed,
   },
   delays: {
     /** §9 stream engine answer wait 60 s. */
@@ -348,218 +346,207 @@ export const streamMachine = setup({
   states: {
     /** Decides where a new (or restarted) stream begins. */
     starting: {
-      always: [{ guard: 'deviceOpen', target: 'connecting' }, { target: 'waitingForDevice' }],
+      always: [{ guard: 'deviceOpen', target: 'live' }, { target: 'waitingForDevice' }],
     },
-    connecting: {
-      tags: ['busy'],
-      entry: 'clearError',
+    /** The peer connection exists: its session lives exactly as long as this state. */
+    live: {
       invoke: {
-        id: 'startStream',
-        src: 'startStream',
+        id: 'session',
+        src: 'streamSession',
         input: ({ context }) => ({
           streamId: context.streamId,
           deviceId: context.deviceId,
           camera: context.camera,
           resolution: context.resolution,
         }),
-        onDone: {
-          target: 'playing',
-          actions: assign({
-            mediaStream: ({ event }) => event.output.mediaStream,
-            resolution: ({ event, context }) => event.output.resolution ?? context.resolution,
-            attempts: 0,
-            resumed: true,
-          }),
-        },
-        onError: [
-          // A resume that failed (the agent may still be starting its cameras): back off and try again.
-          {
-            guard: 'canResume',
-            target: 'retrying',
-            actions: assign({ error: ({ event }) => errorText(event.error, STREAM_TEXTS.failed) }),
-          },
-          {
-            target: 'failed',
-            actions: assign({ error: ({ event }) => errorText(event.error, STREAM_TEXTS.failed) }),
-          },
-        ],
       },
-      after: {
-        streamStartTimeout: { target: 'failed', actions: assign({ error: STREAM_TEXTS.noAnswer }) },
-      },
+      initial: 'connecting',
       on: {
         'stream.deviceDown': { target: 'waitingForDevice', actions: 'deviceDown' },
       },
-    },
-    playing: {
-      type: 'parallel',
-      invoke: {
-        id: 'watchStream',
-        src: 'watchStream',
-        input: ({ context }) => ({ streamId: context.streamId, deviceId: context.deviceId }),
-      },
-      on: {
-        'stream.ended': { target: 'retrying', actions: assign({ error: ({ event }) => event.error }) },
-        'stream.deviceDown': { target: 'waitingForDevice', actions: 'deviceDown' },
-      },
       states: {
-        visibility: {
-          initial: 'check',
-          states: {
-            check: {
-              always: [{ guard: 'shown', target: 'shown' }, { target: 'hiding' }],
+        connecting: {
+          tags: ['busy'],
+          entry: 'clearError',
+          on: {
+            'session.started': {
+              target: 'playing',
+              actions: assign({
+                mediaStream: ({ event }) => event.mediaStream,
+                resolution: ({ event, context }) => event.resolution ?? context.resolution,
+                attempts: 0,
+                resumed: true,
+              }),
             },
-            shown: {
-              on: {
-                'stream.view': [
-                  { guard: 'hiddenAfter', target: 'hiding', actions: 'trackView' },
-                  { actions: 'trackView' },
-                ],
+            'session.failed': [
+              // A resume that failed (the agent may still be starting its cameras): back off and try again.
+              {
+                guard: 'canResume',
+                target: '#stream.retrying',
+                actions: assign({ error: ({ event }) => errorText(event.error, STREAM_TEXTS.failed) }),
               },
-            },
-            hiding: {
-              // A recording needs the video: a hidden cell that records keeps playing.
-              after: { hideGrace: { guard: 'notRecording', target: '#stream.paused' } },
-              on: {
-                'stream.view': [
-                  { guard: 'shownAfter', target: 'shown', actions: 'trackView' },
-                  { actions: 'trackView' },
-                ],
+              {
+                target: '#stream.failed',
+                actions: assign({ error: ({ event }) => errorText(event.error, STREAM_TEXTS.failed) }),
               },
+            ],
+          },
+          after: {
+            streamStartTimeout: {
+              target: '#stream.failed',
+              actions: assign({ error: STREAM_TEXTS.noAnswer }),
             },
           },
         },
-        recorder: {
-          initial: 'idle',
-          states: {
-            idle: {
-              on: { 'record.start': { target: 'recording' } },
+        playing: {
+          type: 'parallel',
+          on: {
+            'stream.ended': {
+              target: '#stream.retrying',
+              actions: assign({ error: ({ event }) => event.error }),
             },
-            recording: {
-              tags: ['recording'],
-              invoke: {
-                id: 'recordStream',
-                src: 'recordStream',
-                input: ({ context, self }) => ({
-                  streamId: context.streamId,
-                  fileStem: context.camera.label || context.camera.name || context.camera.camera_id,
-                  mediaStream: context.mediaStream!,
-                  owner: self,
-                }),
-              },
-              on: {
-                'record.stop': { target: 'saving' },
-                'record.failed': {
-                  target: 'idle',
-                  actions: assign({ error: ({ event }) => event.error || STREAM_TEXTS.recordFailed }),
+          },
+          states: {
+            visibility: {
+              initial: 'check',
+              states: {
+                check: {
+                  always: [{ guard: 'shown', target: 'shown' }, { target: 'hiding' }],
+                },
+                shown: {
+                  on: {
+                    'stream.view': [
+                      { guard: 'hiddenAfter', target: 'hiding', actions: 'trackView' },
+                      { actions: 'trackView' },
+                    ],
+                  },
+                },
+                hiding: {
+                  // A recording needs the video: a hidden cell that records keeps playing.
+                  after: { hideGrace: { guard: 'notRecording', target: '#stream.live.held' } },
+                  on: {
+                    'stream.view': [
+                      { guard: 'shownAfter', target: 'shown', actions: 'trackView' },
+                      { actions: 'trackView' },
+                    ],
+                  },
                 },
               },
             },
-            saving: {
-              tags: ['busy'],
-              after: { recordSaveWait: { target: 'idle' } },
-              on: {
-                'record.saved': { target: 'idle', actions: [revokeOld, 'storeRecording'] },
-                'record.failed': {
-                  target: 'idle',
-                  actions: assign({ error: ({ event }) => event.error || STREAM_TEXTS.recordFailed }),
+            recorder: {
+              initial: 'idle',
+              states: {
+                idle: {
+                  on: { 'record.start': { target: 'recording' } },
+                },
+                recording: {
+                  tags: ['recording'],
+                  invoke: {
+                    id: 'recordStream',
+                    src: 'recordStream',
+                    input: ({ context, self }) => ({
+                      streamId: context.streamId,
+                      fileStem: context.camera.label || context.camera.name || context.camera.camera_id,
+                      mediaStream: context.mediaStream!,
+                      owner: self,
+                    }),
+                  },
+                  on: {
+                    'record.stop': { target: 'saving' },
+                    'record.failed': {
+                      target: 'idle',
+                      actions: assign({ error: ({ event }) => event.error || STREAM_TEXTS.recordFailed }),
+                    },
+                  },
+                },
+                saving: {
+                  tags: ['busy'],
+                  after: { recordSaveWait: { target: 'idle' } },
+                  on: {
+                    'record.saved': { target: 'idle', actions: [revokeOld, 'storeRecording'] },
+                    'record.failed': {
+                      target: 'idle',
+                      actions: assign({ error: ({ event }) => event.error || STREAM_TEXTS.recordFailed }),
+                    },
+                  },
+                },
+              },
+            },
+            stats: {
+              initial: 'check',
+              states: {
+                check: {
+                  always: [{ guard: 'statsOn', target: 'on' }, { target: 'off' }],
+                },
+                off: {
+                  on: { 'stats.toggle': { target: 'on', actions: 'toggleStats' } },
+                },
+                on: {
+                  entry: 'sessionStatsOn',
+                  exit: 'sessionStatsOff',
+                  on: {
+                    'stats.sample': { actions: 'storeStats' },
+                    'stats.toggle': { target: 'off', actions: 'toggleStats' },
+                  },
                 },
               },
             },
           },
         },
-        stats: {
-          initial: 'check',
-          states: {
-            check: {
-              always: [{ guard: 'statsOn', target: 'on' }, { target: 'off' }],
-            },
-            off: {
-              on: { 'stats.toggle': { target: 'on', actions: 'toggleStats' } },
-            },
-            on: {
-              invoke: {
-                id: 'pollStats',
-                src: 'pollStats',
-                input: ({ context }) => ({ streamId: context.streamId, intervalMs: FRAME_RATE_INTERVAL_MS }),
-              },
-              on: {
-                'stats.sample': { actions: 'storeStats' },
-                'stats.toggle': { target: 'off', actions: 'toggleStats' },
-              },
-            },
-          },
-        },
-      },
-    },
-    /** Hidden: the agent holds the stream (`held`), or nothing is open (`released`). */
-    paused: {
-      initial: 'held',
-      states: {
-        /** The peer connection stays; the agent stopped encoding (pause-stream). */
+        /** Hidden: the peer connection stays; the agent stopped encoding (pause-stream). */
         held: {
-          entry: hold,
-          after: { holdMax: { target: 'released' } },
+          tags: ['paused'],
+          entry: 'sessionHold',
+          after: { holdMax: { target: '#stream.released' } },
           on: {
             'stream.view': [
-              { guard: 'shownAfterAndDeviceOpen', target: '#stream.resuming', actions: 'trackView' },
+              { guard: 'shownAfterAndDeviceOpen', target: 'resuming', actions: 'trackView' },
               { actions: 'trackView' },
             ],
             // The agent ends the link's streams: nothing is held any more.
-            'stream.deviceDown': { target: 'released', actions: 'deviceDown' },
+            'stream.deviceDown': { target: '#stream.released', actions: 'deviceDown' },
           },
         },
-        /** Nothing is open; visible again → a new negotiation. */
-        released: {
-          entry: ['clearMedia', release],
+        /** Visible again: resume-stream on the held connection; the agent no longer has it → `live` anew. */
+        resuming: {
+          tags: ['busy'],
+          entry: 'sessionResume',
           on: {
-            'stream.view': [
-              { guard: 'shownAfterAndDeviceOpen', target: '#stream.connecting', actions: 'trackView' },
-              { actions: 'trackView' },
-            ],
-            'stream.deviceUp': [
-              { guard: 'shown', target: '#stream.connecting', actions: 'deviceUp' },
-              { actions: 'deviceUp' },
+            'session.resumed': [
+              { guard: 'resumed', target: 'playing' },
+              { target: '#stream.live', reenter: true },
             ],
           },
         },
       },
     },
-    /** Visible again: resume-stream on the held connection; the agent no longer has it → a new negotiation. */
-    resuming: {
-      tags: ['busy'],
-      invoke: {
-        id: 'resumeStream',
-        src: 'resumeStream',
-        input: ({ context }) => ({ streamId: context.streamId, deviceId: context.deviceId }),
-        onDone: [
-          {
-            guard: { type: 'resumed', params: ({ event }) => ({ resumed: event.output }) },
-            target: 'playing',
-          },
-          { target: 'connecting' },
-        ],
-        onError: { target: 'connecting' },
-      },
+    /** Hidden and nothing open; visible again → a new negotiation. */
+    released: {
+      tags: ['paused'],
+      entry: 'clearMedia',
       on: {
-        'stream.deviceDown': { target: 'waitingForDevice', actions: 'deviceDown' },
+        'stream.view': [
+          { guard: 'shownAfterAndDeviceOpen', target: 'live', actions: 'trackView' },
+          { actions: 'trackView' },
+        ],
+        'stream.deviceUp': [{ guard: 'shown', target: 'live', actions: 'deviceUp' }, { actions: 'deviceUp' }],
       },
     },
     /** The device link is down: wait for it (shown as "Reconnecting"). */
     waitingForDevice: {
       tags: ['reconnecting'],
-      entry: ['clearMedia', release],
+      entry: 'clearMedia',
       on: {
         'stream.deviceUp': [
-          { guard: 'shown', target: 'connecting', actions: 'deviceUp' },
-          { target: 'paused.released', actions: 'deviceUp' },
+          { guard: 'shown', target: 'live', actions: 'deviceUp' },
+          { target: 'released', actions: 'deviceUp' },
         ],
       },
     },
     /** The stream ended while its device is up: back off, then negotiate again (shown as "Reconnecting"). */
     retrying: {
       tags: ['reconnecting'],
-      entry: ['countAttempt', 'clearMedia', release],
+      entry: ['countAttempt', 'clearMedia'],
       after: {
         retryDelay: [{ guard: 'withinAttempts', target: 'starting' }, { target: 'failed' }],
       },
@@ -569,14 +556,14 @@ export const streamMachine = setup({
     },
     failed: {
       tags: ['error'],
-      entry: ['clearMedia', release],
+      entry: 'clearMedia',
       on: {
         'stream.retry': { target: 'starting', actions: assign({ attempts: 0 }) },
       },
     },
     closed: {
       type: 'final',
-      entry: ['clearMedia', release, revokeOld, 'reportClosed'],
+      entry: ['clearMedia', revokeOld, 'reportClosed'],
     },
   },
 });

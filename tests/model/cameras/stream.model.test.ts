@@ -4,9 +4,9 @@ import {
   isShown,
   streamMachine,
   type RecordStreamInput,
-  type StartedStream,
-  type StartStreamInput,
+  type SessionCommand,
   type StreamEvent,
+  type StreamSessionInput,
 } from '../../../machines/cameras/stream.machine';
 import type { DeviceCamera } from '../../../src/protocol/commands';
 import { createMachineTestModel, runPaths, type Driver } from '../harness';
@@ -24,21 +24,14 @@ const camera: DeviceCamera = {
   camera_type: 'physical',
 };
 const input = { streamId: 's-1', deviceId: 'dev-1', deviceLabel: 'Device 1', camera };
-const started: StartedStream = { mediaStream: {} as MediaStream, resolution: null };
 
-const samples: Record<string, EventObject[]> = {
-  'xstate.done.actor.startStream': [
-    { type: 'xstate.done.actor.startStream', output: started } as EventObject,
-  ],
-  'xstate.error.actor.startStream': [
-    { type: 'xstate.error.actor.startStream', error: new Error('no answer') } as EventObject,
-  ],
-  'xstate.done.actor.resumeStream': [
-    { type: 'xstate.done.actor.resumeStream', output: true } as EventObject,
-    { type: 'xstate.done.actor.resumeStream', output: false } as EventObject,
-  ],
-  'xstate.error.actor.resumeStream': [
-    { type: 'xstate.error.actor.resumeStream', error: new Error('no link') } as EventObject,
+const samples: Record<string, Array<StreamEvent | EventObject>> = {
+  // What the session reports (streamSession.ts), sent as the session's sendBack would.
+  'session.started': [{ type: 'session.started', mediaStream: {} as MediaStream, resolution: null }],
+  'session.failed': [{ type: 'session.failed', error: new Error('no answer') }],
+  'session.resumed': [
+    { type: 'session.resumed', resumed: true },
+    { type: 'session.resumed', resumed: false },
   ],
   'stream.ended': [{ type: 'stream.ended', error: 'The device closed the stream.' } as EventObject],
   'stream.view': [
@@ -80,11 +73,8 @@ function start(driver: Driver) {
   return createActor(
     streamMachine.provide({
       actors: {
-        startStream: driver.promise<StartedStream, StartStreamInput>('startStream'),
-        watchStream: driver.callback<StreamEvent, { streamId: string; deviceId: string }>('watchStream'),
-        resumeStream: driver.promise<boolean, { streamId: string; deviceId: string }>('resumeStream'),
+        streamSession: driver.callback<SessionCommand, StreamSessionInput>('streamSession'),
         recordStream: driver.callback<StreamEvent, RecordStreamInput>('recordStream'),
-        pollStats: driver.callback<StreamEvent, { streamId: string; intervalMs: number }>('pollStats'),
       },
     }),
     { input, clock: driver.clock },
@@ -94,13 +84,13 @@ function start(driver: Driver) {
 describe('stream (model-based paths)', () => {
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
 
-  it('reaches connecting, every playing region, paused (held, released), resuming, waitingForDevice, retrying, failed and closed', () => {
+  it('reaches connecting, every playing region, held, resuming, released, waitingForDevice, retrying, failed and closed', () => {
     const values = paths.map((p) => JSON.stringify(p.state.value));
     for (const v of [
-      '"connecting"',
-      '{"paused":"held"}',
-      '{"paused":"released"}',
-      '"resuming"',
+      '{"live":"connecting"}',
+      '{"live":"held"}',
+      '"released"',
+      '{"live":"resuming"}',
       '"waitingForDevice"',
       '"retrying"',
       '"failed"',

@@ -26,7 +26,7 @@ describe('camera grid: pages', () => {
     expect(page).toBe(1);
     clock.increment(HIDE_GRACE_MS);
     await flush();
-    expect(stateOf(0)).toBe('{"paused":"held"}');
+    expect(stateOf(0)).toBe('{"live":"held"}');
     expect(stateOf(12)).toContain('playing');
     grid.send({ type: 'grid.page', page: 0 });
     await flush(10);

@@ -148,12 +148,12 @@ describe('camera grid: streams recover', () => {
 
   it('resumes a stream the agent closed (stream.status) after the back-off', async () => {
     const cam = makeCamera(dev1.device_id);
-    const { grid, clock, device, open, log, stateOf, ended } = startGrid();
+    const { grid, clock, device, open, log, stateOf, end } = startGrid();
     device(dev1, 'open', [cam]);
     open(cam);
     await flush();
     const id = grid.getSnapshot().context.entries[0]!.streamId;
-    ended.get(id)!('The device closed the stream.');
+    end(id, 'The device closed the stream.');
     await flush();
     expect(stateOf(0)).toBe('"retrying"');
     clock.increment(STREAM_RETRY_BASE_MS);
@@ -173,7 +173,7 @@ describe('camera grid: streams recover', () => {
     clock.increment(HIDE_GRACE_MS - 1);
     expect(stateOf(0)).toContain('playing');
     clock.increment(1);
-    expect(stateOf(0)).toBe('{"paused":"held"}');
+    expect(stateOf(0)).toBe('{"live":"held"}');
     expect(log.held).toEqual([id]);
     expect(log.released).not.toContain(id);
     streamOf(0).send({ type: 'stream.view', viewer: 'cell', visible: true });
@@ -208,7 +208,7 @@ describe('camera grid: streams recover', () => {
     streamOf(0).send({ type: 'stream.view', viewer: 'cell', visible: false });
     clock.increment(HIDE_GRACE_MS);
     clock.increment(HOLD_MAX_MS);
-    expect(stateOf(0)).toBe('{"paused":"released"}');
+    expect(stateOf(0)).toBe('"released"');
     expect(log.released).toContain(id);
     streamOf(0).send({ type: 'stream.view', viewer: 'cell', visible: true });
     await flush();

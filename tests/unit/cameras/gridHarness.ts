@@ -22,18 +22,14 @@ import {
 import { openerMachine } from '../../../machines/cameras/opener.machine';
 import type { DeviceConnectionStatus } from '../../../machines/devices/deviceConnection.machine';
 import type { NoticeEmitted } from '../../../machines/notifications/emitted';
-import {
-  streamMachine,
-  type StartedStream,
-  type StartStreamInput,
-} from '../../../machines/cameras/stream.machine';
+import { streamMachine } from '../../../machines/cameras/stream.machine';
 import type { DeviceCamera, ResolutionOption } from '../../../src/protocol/commands';
 import type { SavedStream } from '../../../src/protocol/rest';
 import { makeDevice } from '../machines/fixtures';
+import { fakeStreamSession } from './fakeSession';
 
 export const dev1 = makeDevice(1);
 export const dev2 = makeDevice(2);
-const fakeMedia = {} as MediaStream;
 export const vga: ResolutionOption = { pixel_format: 'I420', width: 640, height: 480, fps: 30 };
 
 interface Fakes {
@@ -58,39 +54,21 @@ interface FakeCheck {
 /** The grid with fake services and real stream actors; everything observable is recorded. */
 export function startGrid(fakes: Fakes = {}) {
   const clock = new SimulatedClock();
+  const session = fakeStreamSession({ resumes: () => fakes.resumes ?? true });
   const log = {
-    started: [] as StartStreamInput[],
-    released: [] as string[],
+    /** Sessions opened (negotiations), closed, held and resumed (fakeSession.ts). */
+    ...session.log,
     saved: [] as SavedStream[][],
     quota: [] as Array<{ deviceId: string; numOfCameras: number }>,
     checks: [] as FakeCheck[],
     killed: 0,
     photos: [] as CameraCandidate[][],
     poolEvents: [] as unknown[],
-    held: [] as string[],
-    resumed: [] as string[],
   };
-  const ended = new Map<string, (error: string) => void>();
   const stream = streamMachine.provide({
     actors: {
-      startStream: fromPromise<StartedStream, StartStreamInput>(async ({ input }) => {
-        log.started.push(input);
-        return { mediaStream: fakeMedia, resolution: input.resolution };
-      }),
-      watchStream: fromCallback(({ input, sendBack }) => {
-        ended.set(input.streamId, (error) => sendBack({ type: 'stream.ended', error }));
-        return () => ended.delete(input.streamId);
-      }),
+      streamSession: session.actor,
       recordStream: fromCallback(() => () => undefined),
-      pollStats: fromCallback(() => () => undefined),
-      resumeStream: fromPromise<boolean, { streamId: string; deviceId: string }>(async ({ input }) => {
-        log.resumed.push(input.streamId);
-        return fakes.resumes ?? true;
-      }),
-    },
-    actions: {
-      releaseStream: (_, p) => log.released.push(p.streamId),
-      holdStream: (_, p) => log.held.push(p.streamId),
     },
   });
   const machine = cameraGridMachine.provide({
@@ -179,7 +157,7 @@ export function startGrid(fakes: Fakes = {}) {
     grid.send({ type: 'stream.open', deviceId: camera.device_id, camera, ...extra });
   const streamOf = (i: number) => grid.getSnapshot().context.entries[i]!.ref as AnyActorRef;
   const stateOf = (i: number) => JSON.stringify(streamOf(i).getSnapshot().value);
-  return { grid, clock, log, notices, device, open, streamOf, stateOf, ended };
+  return { grid, clock, log, notices, device, open, streamOf, stateOf, end: session.end };
 }
 
 export type Grid = ReturnType<typeof startGrid>['grid'];

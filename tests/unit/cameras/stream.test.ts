@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
+import { createActor, fromCallback, SimulatedClock, type AnyActorRef } from 'xstate';
 import { FRAME_RATE_INTERVAL_MS } from '../../../src/protocol/constants';
 import {
   HIDE_GRACE_MS,
@@ -7,15 +7,13 @@ import {
   streamMachine,
   type RecordingFile,
   type RecordStreamInput,
-  type StartedStream,
-  type StartStreamInput,
   type StreamEvent,
   type StreamStats,
 } from '../../../machines/cameras/stream.machine';
 import { flush, makeCamera, makeDevice } from '../machines/fixtures';
+import { fakeStreamSession } from './fakeSession';
 
 const device = makeDevice(1);
-const fakeMedia = {} as MediaStream;
 const file: RecordingFile = {
   url: 'blob:rec-1',
   bytes: 1234,
@@ -34,26 +32,17 @@ const stats: StreamStats = {
 
 function startStream(options: { startFails?: boolean } = {}) {
   const clock = new SimulatedClock();
+  const session = fakeStreamSession({
+    failWith: () => (options.startFails ? new Error('inferenceEngineError: no ffmpeg') : null),
+  });
   const log = {
-    started: 0,
-    released: 0,
     revoked: [] as string[],
     recorders: [] as RecordStreamInput[],
     recorderStopped: 0,
-    polls: [] as number[],
-    pollStopped: 0,
-    held: 0,
   };
-  let sampleOut: ((s: StreamStats) => void) | null = null;
   const machine = streamMachine.provide({
     actors: {
-      startStream: fromPromise<StartedStream, StartStreamInput>(async () => {
-        log.started++;
-        if (options.startFails) throw new Error('inferenceEngineError: no ffmpeg');
-        return { mediaStream: fakeMedia, resolution: null };
-      }),
-      watchStream: fromCallback(() => () => undefined),
-      resumeStream: fromPromise<boolean, { streamId: string; deviceId: string }>(async () => true),
+      streamSession: session.actor,
       recordStream: fromCallback<StreamEvent, RecordStreamInput>(({ input }) => {
         log.recorders.push(input);
         return () => {
@@ -62,18 +51,8 @@ function startStream(options: { startFails?: boolean } = {}) {
           queueMicrotask(() => input.owner.send({ type: 'record.saved', file }));
         };
       }),
-      pollStats: fromCallback(({ input, sendBack }) => {
-        log.polls.push(input.intervalMs);
-        sampleOut = (s) => sendBack({ type: 'stats.sample', stats: s });
-        return () => {
-          log.pollStopped++;
-          sampleOut = null;
-        };
-      }),
     },
     actions: {
-      releaseStream: () => log.released++,
-      holdStream: () => log.held++,
       revokeRecording: (_, p) => {
         if (p.url) log.revoked.push(p.url);
       },
@@ -91,67 +70,72 @@ function startStream(options: { startFails?: boolean } = {}) {
   return {
     actor: actor as AnyActorRef & typeof actor,
     log,
+    session: session.log,
+    fakeMedia: session.media,
     clock,
-    sample: (s: StreamStats) => sampleOut?.(s),
+    sample: (s: StreamStats) => session.sample('s-1', s),
+    end: (error: string) => session.end('s-1', error),
   };
 }
 
 describe('stream', () => {
   it('plays after the SDP exchange', async () => {
-    const { actor, log } = startStream();
+    const { actor, session, fakeMedia } = startStream();
     await flush();
-    expect(actor.getSnapshot().matches('playing')).toBe(true);
+    expect(actor.getSnapshot().matches({ live: 'playing' })).toBe(true);
     expect(actor.getSnapshot().context.mediaStream).toBe(fakeMedia);
-    expect(log.started).toBe(1);
+    expect(session.started).toHaveLength(1);
   });
 
   it('fails at once when a first start fails (no silent retries), and starts over on retry', async () => {
-    const { actor, log } = startStream({ startFails: true });
+    const { actor, session } = startStream({ startFails: true });
     await flush();
     expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().context.error).toContain('inferenceEngineError');
-    expect(log.started).toBe(1);
+    expect(session.started).toHaveLength(1);
+    expect(session.released).toEqual(['s-1']);
     actor.send({ type: 'stream.retry' });
     await flush();
-    expect(log.started).toBe(2);
+    expect(session.started).toHaveLength(2);
   });
 
   it('records the MediaStream and offers the file once stopped', async () => {
-    const { actor, log } = startStream();
+    const { actor, log, fakeMedia } = startStream();
     await flush();
     actor.send({ type: 'record.start' });
     expect(actor.getSnapshot().hasTag('recording')).toBe(true);
     expect(log.recorders[0]?.mediaStream).toBe(fakeMedia);
     actor.send({ type: 'record.stop' });
-    expect(actor.getSnapshot().matches({ playing: { recorder: 'saving' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ live: { playing: { recorder: 'saving' } } })).toBe(true);
     await flush();
-    expect(actor.getSnapshot().matches({ playing: { recorder: 'idle' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ live: { playing: { recorder: 'idle' } } })).toBe(true);
     expect(actor.getSnapshot().context.recording).toEqual(file);
     expect(log.recorderStopped).toBe(1);
   });
 
   it('keeps the recording when the stream ends while recording, and frees it when closed', async () => {
-    const { actor, log } = startStream();
+    const { actor, log, session } = startStream();
     await flush();
     actor.send({ type: 'record.start' });
     actor.send({ type: 'stream.deviceDown' });
     await flush();
     expect(actor.getSnapshot().value).toBe('waitingForDevice');
+    expect(session.released).toEqual(['s-1']);
     expect(actor.getSnapshot().context.recording).toEqual(file);
     actor.send({ type: 'stream.close' });
     expect(log.revoked).toEqual([file.url]);
   });
 
-  it('polls stats every frame-rate interval only while the overlay is on', async () => {
-    const { actor, log, sample } = startStream();
+  it('asks its session for stats every frame-rate interval only while the overlay is on', async () => {
+    const { actor, session, sample } = startStream();
     await flush();
-    expect(log.polls).toEqual([]);
+    expect(session.stats).toEqual([]);
     actor.send({ type: 'stats.toggle' });
-    expect(log.polls).toEqual([FRAME_RATE_INTERVAL_MS]);
+    expect(session.stats).toEqual([FRAME_RATE_INTERVAL_MS]);
     sample(stats);
     expect(actor.getSnapshot().context.stats).toEqual(stats);
     actor.send({ type: 'stats.toggle' });
-    expect(log.pollStopped).toBe(1);
+    expect(session.stats).toEqual([FRAME_RATE_INTERVAL_MS, null]);
     expect(actor.getSnapshot().context.stats).toBeNull();
   });
 
@@ -161,7 +145,7 @@ describe('stream', () => {
     actor.send({ type: 'record.start' });
     actor.send({ type: 'stream.view', viewer: 'cell', visible: false });
     clock.increment(5_000);
-    expect(actor.getSnapshot().matches('playing')).toBe(true);
+    expect(actor.getSnapshot().matches({ live: 'playing' })).toBe(true);
   });
 
   it('keeps playing while the modal shows it, even when its cell is hidden', async () => {
@@ -170,7 +154,7 @@ describe('stream', () => {
     actor.send({ type: 'stream.view', viewer: 'modal', visible: true });
     actor.send({ type: 'stream.view', viewer: 'cell', visible: false });
     clock.increment(5_000);
-    expect(actor.getSnapshot().matches('playing')).toBe(true);
+    expect(actor.getSnapshot().matches({ live: 'playing' })).toBe(true);
   });
 
   it('fails with "device disconnected" when its device is lost, whether playing, held or waiting', async () => {
@@ -185,7 +169,7 @@ describe('stream', () => {
     held.actor.send({ type: 'stream.view', viewer: 'cell', visible: false });
     held.clock.increment(HIDE_GRACE_MS);
     await flush();
-    expect(held.actor.getSnapshot().matches({ paused: 'held' })).toBe(true);
+    expect(held.actor.getSnapshot().matches({ live: 'held' })).toBe(true);
     held.actor.send({ type: 'stream.deviceLost' });
     expect(held.actor.getSnapshot().value).toBe('failed');
 
@@ -212,6 +196,57 @@ describe('stream', () => {
     actor.send({ type: 'stream.view', viewer: 'page', visible: false });
     clock.increment(HIDE_GRACE_MS);
     await flush();
-    expect(actor.getSnapshot().matches('paused')).toBe(true);
+    expect(actor.getSnapshot().matches({ live: 'held' })).toBe(true);
+  });
+
+  it('keeps one session from the offer through hold and resume; a failed resume negotiates anew', async () => {
+    let resumes = true;
+    const clock = new SimulatedClock();
+    const session = fakeStreamSession({ resumes: () => resumes });
+    const actor = createActor(
+      streamMachine.provide({
+        actors: { streamSession: session.actor, recordStream: fromCallback(() => () => undefined) },
+      }),
+      {
+        clock,
+        input: {
+          streamId: 's-2',
+          deviceId: device.device_id,
+          deviceLabel: device.label,
+          camera: makeCamera(device.device_id),
+        },
+      },
+    ).start();
+    await flush();
+    const hideAndShow = async () => {
+      actor.send({ type: 'stream.view', viewer: 'cell', visible: false });
+      clock.increment(HIDE_GRACE_MS);
+      expect(actor.getSnapshot().matches({ live: 'held' })).toBe(true);
+      actor.send({ type: 'stream.view', viewer: 'cell', visible: true });
+      expect(actor.getSnapshot().matches({ live: 'resuming' })).toBe(true);
+      await flush();
+    };
+    await hideAndShow();
+    expect(actor.getSnapshot().matches({ live: 'playing' })).toBe(true);
+    expect(session.log).toMatchObject({ held: ['s-2'], resumed: ['s-2'], released: [] });
+    expect(session.log.started).toHaveLength(1);
+    resumes = false;
+    await hideAndShow();
+    // The agent no longer had it: that session closed, a new one negotiated and plays.
+    expect(session.log.released).toEqual(['s-2']);
+    expect(session.log.started).toHaveLength(2);
+    expect(actor.getSnapshot().matches({ live: 'playing' })).toBe(true);
+  });
+
+  it('closes its session when the stream ends and negotiates again after the back-off', async () => {
+    const { actor, session, clock, end } = startStream();
+    await flush();
+    end('Stream ended.');
+    expect(actor.getSnapshot().value).toBe('retrying');
+    expect(session.released).toEqual(['s-1']);
+    clock.increment(10_000);
+    await flush();
+    expect(session.started).toHaveLength(2);
+    expect(actor.getSnapshot().matches({ live: 'playing' })).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceCommandError } from '../../../src/console/platform/deviceRpc';
 import type { CallDevice } from '../../../src/console/platform/peerLink';
-import { createStreamSessions } from '../../../src/console/features/cameras/streamSession';
+import { openStreamSession, type SessionReport } from '../../../src/console/features/cameras/streamSession';
 import { makeCamera } from '../machines/fixtures';
 
 /** A fake RTCPeerConnection: gathers ICE when the local description is set, fires a track on the answer. */
@@ -48,6 +48,8 @@ interface DeviceAnswers {
   resume?: boolean;
 }
 
+const request = { streamId: 'web-x-1', deviceId: 'dev-1', camera: makeCamera('dev-1'), resolution: null };
+
 function setup(answer: 'ok' | 'engine-error' = 'ok', device: DeviceAnswers = {}) {
   const calls: Array<{ process: string; payload: unknown }> = [];
   const pcs: FakePeerConnection[] = [];
@@ -70,24 +72,36 @@ function setup(answer: 'ok' | 'engine-error' = 'ok', device: DeviceAnswers = {})
     if (process === 'resume-stream') return { resumed: device.resume ?? true };
     return { stopped: true };
   }) as unknown as CallDevice;
-  const sessions = createStreamSessions({
-    callDevice,
-    getIceServers: () => [{ urls: 'stun:stun.test' }],
-    createPeerConnection: (config) => {
-      const pc = new FakePeerConnection(config);
-      pcs.push(pc);
-      return pc as unknown as RTCPeerConnection;
+  const reports: SessionReport[] = [];
+  const session = openStreamSession(
+    {
+      callDevice,
+      getIceServers: () => [{ urls: 'stun:stun.test' }],
+      createPeerConnection: (config) => {
+        const pc = new FakePeerConnection(config);
+        pcs.push(pc);
+        return pc as unknown as RTCPeerConnection;
+      },
     },
-  });
-  return { sessions, calls, pcs };
+    request,
+    (report) => reports.push(report),
+  );
+  /** Waits until the session reported `type` (its latest such report). */
+  const reported = async <T extends SessionReport['type']>(type: T) => {
+    for (let i = 0; i < 100; i++) {
+      const hit = reports.findLast((r) => r.type === type);
+      if (hit) return hit as Extract<SessionReport, { type: T }>;
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    throw new Error(`no ${type} report; got ${reports.map((r) => r.type).join(', ')}`);
+  };
+  return { session, calls, pcs, reports, reported };
 }
 
-const request = { streamId: 'web-x-1', deviceId: 'dev-1', camera: makeCamera('dev-1'), resolution: null };
-
-describe('stream sessions', () => {
-  it('offers recvonly video after ICE gathering, sends send-sdp and resolves with the first track', async () => {
-    const { sessions, calls, pcs } = setup();
-    const started = await sessions.start(request);
+describe('stream session', () => {
+  it('offers recvonly video after ICE gathering, sends send-sdp and reports the first track', async () => {
+    const { calls, pcs, reported } = setup();
+    const started = await reported('session.started');
     expect(started.mediaStream).toMatchObject({ id: 'media-1' });
     expect(started.resolution).toMatchObject({ width: 640, height: 480 });
     expect(pcs[0]!.config.iceServers).toEqual([{ urls: 'stun:stun.test' }]);
@@ -99,73 +113,88 @@ describe('stream sessions', () => {
     expect(pcs[0]!.remoteDescription).toEqual({ type: 'answer', sdp: 'v=0 answer' });
   });
 
-  it('release sends stop-stream and closes the peer connection, once', async () => {
-    const { sessions, calls, pcs } = setup();
-    await sessions.start(request);
-    sessions.release(request.streamId);
-    sessions.release(request.streamId);
+  it('close sends stop-stream and closes the peer connection, once', async () => {
+    const { session, calls, pcs, reported } = setup();
+    await reported('session.started');
+    session.close();
+    session.close();
     expect(calls.filter((c) => c.process === 'stop-stream')).toEqual([
       { process: 'stop-stream', payload: { callId: 'web-x-1' } },
     ]);
     expect(pcs[0]!.closed).toBe(true);
-    expect(sessions.has(request.streamId)).toBe(false);
+    expect(session.peerConnection()).toBeNull();
   });
 
-  it("rejects with the device's inferenceEngineError and leaves nothing open", async () => {
-    const { sessions, pcs } = setup('engine-error');
-    await expect(sessions.start(request)).rejects.toMatchObject({ code: 'inferenceEngineError' });
+  it("reports the device's inferenceEngineError and leaves nothing open", async () => {
+    const { session, pcs, reported } = setup('engine-error');
+    const failed = await reported('session.failed');
+    expect(failed.error).toMatchObject({ code: 'inferenceEngineError' });
     expect(pcs[0]!.closed).toBe(true);
-    expect(sessions.has(request.streamId)).toBe(false);
+    expect(session.peerConnection()).toBeNull();
   });
 
-  it('releases everything when the start is aborted', async () => {
-    const { sessions, pcs } = setup();
-    const abort = new AbortController();
-    const started = sessions.start(request, abort.signal);
-    abort.abort();
-    await expect(started).rejects.toThrow();
+  it('closing during the negotiation closes everything and reports nothing', async () => {
+    const { session, pcs, reports, calls } = setup();
+    session.close();
+    await new Promise((r) => setTimeout(r, 20));
     expect(pcs[0]!.closed).toBe(true);
+    expect(reports).toEqual([]);
+    expect(calls.map((c) => c.process)).not.toContain('send-sdp');
   });
 
   it('hold sends pause-stream and keeps the peer connection; resume sends resume-stream on it', async () => {
-    const { sessions, calls, pcs } = setup();
-    await sessions.start(request);
-    sessions.hold(request.streamId);
+    const { session, calls, pcs, reported } = setup();
+    await reported('session.started');
+    session.command({ type: 'session.hold' });
     await new Promise((r) => setTimeout(r, 5));
     expect(calls.at(-1)).toEqual({ process: 'pause-stream', payload: { callId: 'web-x-1' } });
     expect(pcs[0]!.closed).toBe(false);
-    expect(sessions.has(request.streamId)).toBe(true);
-    await expect(sessions.resume(request.streamId)).resolves.toBe(true);
+    session.command({ type: 'session.resume' });
+    expect(await reported('session.resumed')).toEqual({ type: 'session.resumed', resumed: true });
     expect(calls.at(-1)).toEqual({ process: 'resume-stream', payload: { callId: 'web-x-1' } });
     expect(pcs).toHaveLength(1);
     expect(pcs[0]!.closed).toBe(false);
   });
 
-  it('a hold the device refuses or cannot do releases the session instead', async () => {
+  it('a hold the device refuses or cannot do closes the session instead', async () => {
     for (const pause of [false, 'error'] as const) {
-      const { sessions, calls, pcs } = setup('ok', { pause });
-      await sessions.start(request);
-      sessions.hold(request.streamId);
+      const { session, calls, pcs, reported } = setup('ok', { pause });
+      await reported('session.started');
+      session.command({ type: 'session.hold' });
       await new Promise((r) => setTimeout(r, 5));
       expect(calls.map((c) => c.process)).toEqual(['send-sdp', 'pause-stream', 'stop-stream']);
       expect(pcs[0]!.closed).toBe(true);
-      await expect(sessions.resume(request.streamId)).resolves.toBe(false);
+      session.command({ type: 'session.resume' });
+      expect(await reported('session.resumed')).toEqual({ type: 'session.resumed', resumed: false });
     }
   });
 
-  it('resume answers false and releases when the device no longer has the stream or the pc failed', async () => {
+  it('resume answers false and closes when the device no longer has the stream or the pc failed', async () => {
     const gone = setup('ok', { resume: false });
-    await gone.sessions.start(request);
-    gone.sessions.hold(request.streamId);
-    await expect(gone.sessions.resume(request.streamId)).resolves.toBe(false);
+    await gone.reported('session.started');
+    gone.session.command({ type: 'session.hold' });
+    gone.session.command({ type: 'session.resume' });
+    expect(await gone.reported('session.resumed')).toEqual({ type: 'session.resumed', resumed: false });
     expect(gone.pcs[0]!.closed).toBe(true);
-    expect(gone.sessions.has(request.streamId)).toBe(false);
+    expect(gone.session.peerConnection()).toBeNull();
 
     const failed = setup();
-    await failed.sessions.start(request);
+    await failed.reported('session.started');
     failed.pcs[0]!.connectionState = 'failed';
-    await expect(failed.sessions.resume(request.streamId)).resolves.toBe(false);
+    failed.session.command({ type: 'session.resume' });
+    expect(await failed.reported('session.resumed')).toEqual({ type: 'session.resumed', resumed: false });
     expect(failed.calls.map((c) => c.process)).not.toContain('resume-stream');
     expect(failed.pcs[0]!.closed).toBe(true);
+  });
+
+  it('reports stream.ended when the playing connection fails', async () => {
+    const { pcs, reported } = setup();
+    await reported('session.started');
+    pcs[0]!.connectionState = 'failed';
+    pcs[0]!.dispatchEvent(new Event('connectionstatechange'));
+    expect(await reported('stream.ended')).toEqual({
+      type: 'stream.ended',
+      error: 'Stream connection failed.',
+    });
   });
 });

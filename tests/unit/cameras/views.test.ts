@@ -33,21 +33,23 @@ describe('what a stream cell shows (streamToView)', () => {
   });
 
   it('shows playing, paused (also while held), connecting (also while resuming), failed and closed', () => {
-    expect(streamToView(streamIn('playing')).status).toBe('playing');
-    expect(streamToView(streamIn('paused')).status).toBe('paused');
-    expect(streamToView(streamIn({ paused: 'held' })).status).toBe('paused');
-    expect(streamToView(streamIn('connecting')).status).toBe('connecting');
-    expect(streamToView(streamIn('resuming')).status).toBe('connecting');
+    expect(streamToView(streamIn({ live: 'playing' })).status).toBe('playing');
+    expect(streamToView(streamIn('released')).status).toBe('paused');
+    expect(streamToView(streamIn({ live: 'held' })).status).toBe('paused');
+    expect(streamToView(streamIn({ live: 'connecting' })).status).toBe('connecting');
+    expect(streamToView(streamIn({ live: 'resuming' })).status).toBe('connecting');
     expect(streamToView(streamIn('starting')).status).toBe('starting');
     expect(streamToView(streamIn('failed')).status).toBe('failed');
     expect(streamToView(streamIn('closed')).status).toBe('closed');
   });
 
   it('reads the recorder only while playing', () => {
-    expect(streamToView(streamIn('playing')).recorder).toBe('idle');
-    expect(streamToView(streamIn({ playing: { recorder: 'recording' } })).recorder).toBe('recording');
-    expect(streamToView(streamIn({ playing: { recorder: 'saving' } })).recorder).toBe('saving');
-    expect(streamToView(streamIn('paused')).recorder).toBe('idle');
+    expect(streamToView(streamIn({ live: 'playing' })).recorder).toBe('idle');
+    expect(streamToView(streamIn({ live: { playing: { recorder: 'recording' } } })).recorder).toBe(
+      'recording',
+    );
+    expect(streamToView(streamIn({ live: { playing: { recorder: 'saving' } } })).recorder).toBe('saving');
+    expect(streamToView(streamIn({ live: 'held' })).recorder).toBe('idle');
   });
 
   it('writes the stream status line', () => {

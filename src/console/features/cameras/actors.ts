@@ -1,7 +1,7 @@
 /**
  * The cameras feature's side effects: the camera grid's and its opener's REST calls and device commands
- * (layout; quota, usage, stills, kill, resolutions) and each stream's peer connection, recording and
- * statistics (machines/cameras/*.machine.ts; streamSession.ts, streamMedia.ts).
+ * (layout; quota, usage, stills, kill, resolutions) and each stream's session (its one peer connection, with
+ * statistics) and recording (machines/cameras/*.machine.ts; streamSession.ts, streamMedia.ts).
  */
 import { fromCallback, fromPromise } from 'xstate';
 import {
@@ -17,7 +17,7 @@ import { SYSTEM_IDS } from '../../../../machines/systemIds';
 import type { Platform } from '../feature';
 import { camerasApi } from './api';
 import type * as StreamMediaModule from './streamMedia';
-import { createStreamSessions } from './streamSession';
+import { openStreamSession, type StreamSessionDeps } from './streamSession';
 
 /**
  * Runs `start` with streamMedia.ts (MediaRecorder, getStats summaries), loaded on first use so the /login
@@ -42,19 +42,25 @@ function withStreamMedia(start: (m: typeof StreamMediaModule) => () => void, onL
 /** The camera grid (systemId 'streams'): loads the saved layout on sign-in, closes every stream on sign-out. */
 export function camerasActors({ http, peerLink }: Platform): FeatureActor[] {
   const api = camerasApi(http);
-  const streams = createStreamSessions({
+  const sessionDeps: StreamSessionDeps = {
     callDevice: peerLink.callDevice.bind(peerLink),
     getIceServers: () => peerLink.iceServers,
     onDeviceEvent: (listener) => peerLink.onDeviceEvent(listener),
-  });
+    pollStats: (peerConnection, intervalMs, onSample) =>
+      withStreamMedia(
+        (m) => m.pollStreamStats(peerConnection, intervalMs, onSample),
+        () => undefined,
+      ),
+  };
 
   const stream = streamMachine.provide({
     actors: {
-      startStream: fromPromise(async ({ input, signal: abort }) => streams.start(input, abort)),
-      resumeStream: fromPromise(async ({ input }) => streams.resume(input.streamId)),
-      watchStream: fromCallback(({ input, sendBack }) =>
-        streams.watch(input.streamId, (error) => sendBack({ type: 'stream.ended', error })),
-      ),
+      // The stream's one peer connection, for as long as the stream is `live`.
+      streamSession: fromCallback(({ input, sendBack, receive }) => {
+        const session = openStreamSession(sessionDeps, input, sendBack);
+        receive((command) => session.command(command));
+        return () => session.close();
+      }),
       recordStream: fromCallback(({ input }) =>
         // The file is reported to the stream actor itself, also after this actor stopped (stop = save).
         withStreamMedia(
@@ -69,21 +75,8 @@ export function camerasActors({ http, peerLink }: Platform): FeatureActor[] {
           () => input.owner.send({ type: 'record.failed', error: 'Recording is not available.' }),
         ),
       ),
-      pollStats: fromCallback(({ input, sendBack }) =>
-        withStreamMedia(
-          (m) =>
-            m.pollStreamStats(
-              () => streams.peerConnection(input.streamId),
-              input.intervalMs,
-              (stats) => sendBack({ type: 'stats.sample', stats }),
-            ),
-          () => undefined,
-        ),
-      ),
     },
     actions: {
-      releaseStream: (_, params) => streams.release(params.streamId),
-      holdStream: (_, params) => streams.hold(params.streamId),
       revokeRecording: (_, params) => {
         if (params.url) URL.revokeObjectURL(params.url);
       },

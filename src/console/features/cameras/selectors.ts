@@ -65,8 +65,8 @@ export interface StreamView {
 
 /** The status a stream snapshot shows. */
 export function streamStatusOf(s: StreamSnapshot): StreamStatus {
-  if (s.matches('playing')) return 'playing';
-  if (s.matches('paused')) return 'paused';
+  if (s.matches({ live: 'playing' })) return 'playing';
+  if (s.hasTag('paused')) return 'paused';
   if (s.matches('closed')) return 'closed';
   if (s.hasTag('reconnecting')) return 'reconnecting';
   if (s.hasTag('error')) return 'failed';
@@ -78,7 +78,7 @@ export function streamStatusOf(s: StreamSnapshot): StreamStatus {
 export function streamToView(s: StreamSnapshot): StreamView {
   const recorder = s.hasTag('recording')
     ? 'recording'
-    : s.matches({ playing: { recorder: 'saving' } })
+    : s.matches({ live: { playing: { recorder: 'saving' } } })
       ? 'saving'
       : 'idle';
   const r = s.context.resolution;

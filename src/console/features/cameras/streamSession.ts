@@ -1,19 +1,29 @@
 /**
- * One RTCPeerConnection per camera stream — spec §3 "Stream" (callId, pc), §7 device command `send-sdp`
- * (answer or inferenceEngineError), §9 "ICE gathering wait 5 s"; ARCHITECTURE "The device link: Streams".
+ * A camera stream's one RTCPeerConnection, owned by the stream's session actor from the offer to
+ * pc.close() — spec §3 "Stream" (callId, pc), §7 device command `send-sdp` (answer or inferenceEngineError),
+ * §9 "ICE gathering wait 5 s"; ARCHITECTURE "The device link: Streams". The stream machine
+ * (machines/cameras/stream.machine.ts) invokes it in `live`: leaving `live` closes it, so nothing else keeps
+ * a stream's connection.
  *
- * `start`: new RTCPeerConnection({ iceServers }) → addTransceiver('video', { direction: 'recvonly' }) →
- * createOffer → setLocalDescription → wait for ICE gathering to complete (non-trickle, bounded by
- * ICE_GATHERING_WAIT_MS) → callDevice 'send-sdp' { camera_id, callId, sdp } → setRemoteDescription(answer)
- * → resolves with the MediaStream of the first `track`.
- * `release`: callDevice 'stop-stream' { callId } (when the offer was sent) + pc.close(); idempotent, so
- * every way out (close, failure, abort, actor stopped) leaves nothing open.
- * `hold`: callDevice 'pause-stream' — the agent stops encoding and sending, the peer connection stays (a
- * refused or unanswered hold releases the session instead). `resume`: callDevice 'resume-stream' on the same
- * connection; false when there is nothing to resume (then the session is released).
+ * `openStreamSession` starts at once: new RTCPeerConnection({ iceServers }) → addTransceiver('video',
+ * { direction: 'recvonly' }) → createOffer → setLocalDescription → wait for ICE gathering (non-trickle,
+ * bounded by ICE_GATHERING_WAIT_MS) → callDevice 'send-sdp' { camera_id, callId, sdp } →
+ * setRemoteDescription(answer) → the first `track`: reports `session.started` (or `session.failed` with the
+ * device's error), then watches: `stream.ended` when the track ends, the pc fails or the agent's
+ * `stream.status` closes the call.
+ * `hold`: 'pause-stream' — the agent stops encoding and sending, the peer connection stays (a refused or
+ * unanswered hold closes the session instead). `resume`: 'resume-stream' on the same connection, reported as
+ * `session.resumed` (false when there is nothing to resume; the session is then closed).
+ * `stats`: getStats summaries every intervalMs (`stats.sample`), or none. `close`: 'stop-stream' (when the
+ * offer was sent) + pc.close(); idempotent.
  * RTCPeerConnection is only touched when a stream starts, never at import time.
  */
-import type { DeviceCamera, ResolutionOption } from '../../../protocol/commands';
+import type {
+  SessionCommand,
+  StreamEvent,
+  StreamSessionInput,
+  StreamStats,
+} from '../../../../machines/cameras/stream.machine';
 import { ICE_GATHERING_WAIT_MS, STREAM_ENGINE_ANSWER_WAIT_MS } from '../../../protocol/constants';
 import type { IceServer } from '../../../protocol/rest';
 import type { CallDevice } from '../../platform/peerLink';
@@ -28,7 +38,22 @@ export interface StreamSessionDeps {
   iceGatheringWaitMs?: number;
   /** Agent-pushed link events (PeerLink.onDeviceEvent): 'stream.status' closed ends a watched stream. */
   onDeviceEvent?: (listener: (deviceId: string, name: string, data: unknown) => void) => () => void;
+  /**
+   * Polls getStats of `peerConnection()` every intervalMs (streamMedia.ts pollStreamStats); returns stop.
+   * Without it the overlay gets no samples.
+   */
+  pollStats?: (
+    peerConnection: () => RTCPeerConnection | null,
+    intervalMs: number,
+    onSample: (stats: StreamStats) => void,
+  ) => () => void;
 }
+
+/** What a session reports to its stream (events of the stream machine). */
+export type SessionReport = Extract<
+  StreamEvent,
+  { type: 'session.started' | 'session.failed' | 'session.resumed' | 'stream.ended' | 'stats.sample' }
+>;
 
 /**
  * The agent's `stream.status` event (link.ts EventMessage, name 'stream.status'): a stream ended other than
@@ -40,20 +65,6 @@ export function streamClosedEvent(name: string, data: unknown): { callId: string
   const { callId, status, reason } = data as { callId?: unknown; status?: unknown; reason?: unknown };
   if (typeof callId !== 'string' || status !== 'closed') return null;
   return { callId, reason: typeof reason === 'string' && reason ? reason : 'The device closed the stream.' };
-}
-
-export interface StartStreamRequest {
-  streamId: string;
-  deviceId: string;
-  camera: DeviceCamera;
-  resolution: ResolutionOption | null;
-}
-
-interface Session {
-  deviceId: string;
-  pc: RTCPeerConnection;
-  offerSent: boolean;
-  mediaStream: MediaStream | null;
 }
 
 /**
@@ -98,179 +109,174 @@ function iceGatheringComplete(
   });
 }
 
-const aborted = () => new Error('Stream start cancelled.');
+/** One open stream session: what its actor calls. */
+export interface StreamSession {
+  /** Obeys a command of the stream machine (hold, resume, stats). */
+  command(command: SessionCommand): void;
+  /** stop-stream (when the offer was sent) + pc.close() + stops tracks, stats and watching; idempotent. */
+  close(): void;
+  /** The peer connection while the session is open (tests, stats), else null. */
+  peerConnection(): RTCPeerConnection | null;
+}
 
-/** Creates the registry of this tab's stream sessions, keyed by streamId (= callId). */
-export function createStreamSessions(deps: StreamSessionDeps) {
-  const sessions = new Map<string, Session>();
+/** Opens the peer connection of one stream and starts its negotiation at once (see the module comment). */
+export function openStreamSession(
+  deps: StreamSessionDeps,
+  request: StreamSessionInput,
+  report: (event: SessionReport) => void,
+): StreamSession {
   const create = deps.createPeerConnection ?? ((config: RTCConfiguration) => new RTCPeerConnection(config));
+  const iceServers = deps.getIceServers() as RTCIceServer[];
+  const pc = create({ iceServers });
+  const abort = new AbortController();
+  let closed = false;
+  let offerSent = false;
+  let mediaStream: MediaStream | null = null;
+  let unwatch: () => void = () => undefined;
+  let stopStats: (() => void) | null = null;
 
-  /** Ends a session: stop-stream on the device (best effort) and pc.close(). Idempotent. */
-  function release(streamId: string): void {
-    const session = sessions.get(streamId);
-    if (!session) return;
-    sessions.delete(streamId);
-    if (session.offerSent) {
-      deps.callDevice(session.deviceId, 'stop-stream', { callId: streamId }).catch(() => undefined);
+  function close(): void {
+    if (closed) return;
+    closed = true;
+    abort.abort();
+    unwatch();
+    stopStats?.();
+    stopStats = null;
+    if (offerSent) {
+      deps.callDevice(request.deviceId, 'stop-stream', { callId: request.streamId }).catch(() => undefined);
     }
-    for (const track of session.mediaStream?.getTracks() ?? []) track.stop();
+    for (const track of mediaStream?.getTracks() ?? []) track.stop();
     try {
-      session.pc.close();
+      pc.close();
     } catch {
       // already closed
     }
   }
 
-  /**
-   * Starts a stream and resolves with its video. Rejects with the device's error (e.g. code
-   * inferenceEngineError) or a local one; aborting `signal` releases everything started so far.
-   */
-  async function start(
-    request: StartStreamRequest,
-    signal?: AbortSignal,
-  ): Promise<{ mediaStream: MediaStream; resolution: ResolutionOption | null }> {
-    release(request.streamId);
-    const iceServers = deps.getIceServers() as RTCIceServer[];
-    const pc = create({ iceServers });
-    const session: Session = { deviceId: request.deviceId, pc, offerSent: false, mediaStream: null };
-    sessions.set(request.streamId, session);
-    const onAbort = () => release(request.streamId);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      const firstTrack = new Promise<MediaStream>((resolve, reject) => {
-        pc.addEventListener('track', (ev) => resolve(ev.streams[0] ?? new MediaStream([ev.track])), {
-          once: true,
-        });
-        pc.addEventListener('connectionstatechange', () => {
-          if (pc.connectionState === 'failed' || pc.connectionState === 'closed') {
-            reject(new Error('Stream connection failed.'));
-          }
-        });
-      });
-      firstTrack.catch(() => undefined);
-      pc.addTransceiver('video', { direction: 'recvonly' });
-      const offer = await pc.createOffer();
-      await pc.setLocalDescription(offer);
-      await iceGatheringComplete(
-        pc,
-        deps.iceGatheringWaitMs ?? ICE_GATHERING_WAIT_MS,
-        signal,
-        iceServers.length === 0,
-      );
-      if (signal?.aborted) throw aborted();
-      const sdp = pc.localDescription?.sdp ?? offer.sdp ?? '';
-      session.offerSent = true;
-      const answer = await deps.callDevice(
-        request.deviceId,
-        'send-sdp',
-        {
-          camera_id: request.camera.camera_id,
-          callId: request.streamId,
-          sdp: { type: 'offer', sdp },
-          ...(request.resolution ? { resolution: request.resolution } : {}),
-        },
-        { timeoutMs: STREAM_ENGINE_ANSWER_WAIT_MS },
-      );
-      if (signal?.aborted) throw aborted();
-      await pc.setRemoteDescription(answer.sdp);
-      const mediaStream = await firstTrack;
-      if (signal?.aborted) throw aborted();
-      session.mediaStream = mediaStream;
-      return { mediaStream, resolution: answer.resolution };
-    } catch (error) {
-      release(request.streamId);
-      throw error;
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-    }
-  }
-
-  /**
-   * Holds a playing stream (hidden): pause-stream on the device, the peer connection stays. When the device
-   * refuses or does not answer, the session is released instead (the agent then stops it with stop-stream).
-   * No-op without a session.
-   */
-  function hold(streamId: string): void {
-    const session = sessions.get(streamId);
-    if (!session?.offerSent) return;
-    deps
-      .callDevice(session.deviceId, 'pause-stream', { callId: streamId })
-      .then((r) => {
-        if (!r.paused && sessions.get(streamId) === session) release(streamId);
-      })
-      .catch(() => {
-        if (sessions.get(streamId) === session) release(streamId);
-      });
-  }
-
-  /**
-   * Resumes a held stream on its peer connection (resume-stream). Resolves true when the device sends it
-   * again; false when there is no session, its connection is gone, or the device no longer has the stream —
-   * the session is then released (a new negotiation follows). Rejects only when the device call fails (the
-   * session is released then too).
-   */
-  async function resume(streamId: string): Promise<boolean> {
-    const session = sessions.get(streamId);
-    if (!session?.mediaStream) return false;
-    const state = session.pc.connectionState;
-    if (state === 'failed' || state === 'closed') {
-      release(streamId);
-      return false;
-    }
-    try {
-      const { resumed } = await deps.callDevice(session.deviceId, 'resume-stream', { callId: streamId });
-      if (!resumed) release(streamId);
-      return resumed && sessions.get(streamId) === session;
-    } catch (error) {
-      release(streamId);
-      throw error;
-    }
-  }
-
-  /**
-   * Watches a playing stream: calls `onEnded(text)` when its track ends or its connection fails. The
-   * returned clean-up only stops watching: the stream machine releases or holds the session itself.
-   */
-  function watch(streamId: string, onEnded: (error: string) => void): () => void {
-    const session = sessions.get(streamId);
-    if (!session) {
-      onEnded('Stream is not running.');
-      return () => undefined;
-    }
-    const { pc } = session;
+  /** Reports the end of a playing stream once per cause; the stream machine then closes the session. */
+  function watch(): void {
+    const ended = (error: string) => {
+      if (!closed) report({ type: 'stream.ended', error });
+    };
     const offEvent =
       deps.onDeviceEvent?.((deviceId, name, data) => {
-        const closed = streamClosedEvent(name, data);
-        if (closed && closed.callId === streamId && deviceId === session.deviceId) {
+        const gone = streamClosedEvent(name, data);
+        if (gone && gone.callId === request.streamId && deviceId === request.deviceId) {
           // The agent already ended it: no stop-stream needed for this call.
-          session.offerSent = false;
-          onEnded(closed.reason);
+          offerSent = false;
+          ended(gone.reason);
         }
       }) ?? (() => undefined);
     const onState = () => {
-      if (pc.connectionState === 'failed') onEnded('Stream connection failed.');
+      if (pc.connectionState === 'failed') ended('Stream connection failed.');
     };
-    const onTrackEnded = () => onEnded('Stream ended.');
-    const tracks = session.mediaStream?.getTracks() ?? [];
+    const onTrackEnded = () => ended('Stream ended.');
+    const tracks = mediaStream?.getTracks() ?? [];
     pc.addEventListener('connectionstatechange', onState);
     for (const t of tracks) t.addEventListener('ended', onTrackEnded);
-    return () => {
+    unwatch = () => {
       offEvent();
       pc.removeEventListener('connectionstatechange', onState);
       for (const t of tracks) t.removeEventListener('ended', onTrackEnded);
     };
   }
 
+  async function start(): Promise<void> {
+    const signal = abort.signal;
+    const firstTrack = new Promise<MediaStream>((resolve, reject) => {
+      pc.addEventListener('track', (ev) => resolve(ev.streams[0] ?? new MediaStream([ev.track])), {
+        once: true,
+      });
+      pc.addEventListener('connectionstatechange', () => {
+        if (pc.connectionState === 'failed' || pc.connectionState === 'closed') {
+          reject(new Error('Stream connection failed.'));
+        }
+      });
+    });
+    firstTrack.catch(() => undefined);
+    pc.addTransceiver('video', { direction: 'recvonly' });
+    const offer = await pc.createOffer();
+    await pc.setLocalDescription(offer);
+    await iceGatheringComplete(
+      pc,
+      deps.iceGatheringWaitMs ?? ICE_GATHERING_WAIT_MS,
+      signal,
+      iceServers.length === 0,
+    );
+    if (signal.aborted) return;
+    const sdp = pc.localDescription?.sdp ?? offer.sdp ?? '';
+    offerSent = true;
+    const answer = await deps.callDevice(
+      request.deviceId,
+      'send-sdp',
+      {
+        camera_id: request.camera.camera_id,
+        callId: request.streamId,
+        sdp: { type: 'offer', sdp },
+        ...(request.resolution ? { resolution: request.resolution } : {}),
+      },
+      { timeoutMs: STREAM_ENGINE_ANSWER_WAIT_MS },
+    );
+    if (signal.aborted) return;
+    await pc.setRemoteDescription(answer.sdp);
+    const stream = await firstTrack;
+    if (signal.aborted) return;
+    mediaStream = stream;
+    watch();
+    report({ type: 'session.started', mediaStream: stream, resolution: answer.resolution });
+  }
+
+  start().catch((error: unknown) => {
+    if (closed) return;
+    close();
+    report({ type: 'session.failed', error });
+  });
+
+  /** pause-stream; a refused or failed hold closes the session (resume then answers false). */
+  function hold(): void {
+    if (closed || !offerSent) return;
+    deps
+      .callDevice(request.deviceId, 'pause-stream', { callId: request.streamId })
+      .then((r) => {
+        if (!r.paused) close();
+      })
+      .catch(() => close());
+  }
+
+  /** resume-stream on the held connection, reported as `session.resumed`; false closes the session. */
+  function resume(): void {
+    const answer = (resumed: boolean) => {
+      if (!resumed) close();
+      report({ type: 'session.resumed', resumed });
+    };
+    const state = pc.connectionState;
+    if (closed || !mediaStream || state === 'failed' || state === 'closed') return answer(false);
+    deps
+      .callDevice(request.deviceId, 'resume-stream', { callId: request.streamId })
+      .then((r) => answer(r.resumed && !closed))
+      .catch(() => answer(false));
+  }
+
+  function stats(intervalMs: number | null): void {
+    stopStats?.();
+    stopStats = null;
+    if (closed || intervalMs === null || !deps.pollStats) return;
+    stopStats = deps.pollStats(
+      () => (closed ? null : pc),
+      intervalMs,
+      (sample) => {
+        if (!closed) report({ type: 'stats.sample', stats: sample });
+      },
+    );
+  }
+
   return {
-    start,
-    watch,
-    hold,
-    resume,
-    release,
-    has: (streamId: string) => sessions.has(streamId),
-    /** The running peer connection of a stream (stats), or null. */
-    peerConnection: (streamId: string): RTCPeerConnection | null => sessions.get(streamId)?.pc ?? null,
+    command: (command) => {
+      if (command.type === 'session.hold') hold();
+      else if (command.type === 'session.resume') resume();
+      else stats(command.intervalMs);
+    },
+    close,
+    peerConnection: () => (closed ? null : pc),
   };
 }
-
-export type StreamSessions = ReturnType<typeof createStreamSessions>;
