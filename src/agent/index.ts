@@ -291,6 +291,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     log,
     broadcast,
     lifecycle,
+    server: { url: options.server, token: options.token },
   };
   const parts = {
     logs: createDeviceLogs(partDeps),

@@ -29,6 +29,12 @@ export interface AgentPartDeps {
    * by startAgent; optional so that parts' tests need not build one.
    */
   lifecycle?: AgentLifecycle;
+  /**
+   * The server this agent talks to: REST origin (AgentOptions.server) and the device token (sent as
+   * `Authorization: Token {token}`), for parts that fetch from it (software: agent releases). Optional so that
+   * parts' tests need not give one.
+   */
+  server?: { url: string; token: string };
 }
 
 /** What a part may do to the whole agent's presence. */

@@ -39,7 +39,11 @@ export const healthHandlers = {
 
   'jtop-health': (_payload, ctx) => ctx.backend.jtop(ctx.streams.count),
 
-  'get-client-version': async (_payload, ctx) => ({ version: ctx.version, backend: ctx.backend.name }),
+  // The running release (software part: an installed agent release, else this build's version).
+  'get-client-version': async (_payload, ctx) => ({
+    version: ctx.software.currentVersion(),
+    backend: ctx.backend.name,
+  }),
 
   'get-gpu-driver-version': async (_payload, ctx) => {
     if (ctx.backend.kind !== 'x86') throw new CommandError('not_x86', GPU_DRIVER_X86_ONLY);
