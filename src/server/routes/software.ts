@@ -227,6 +227,11 @@ export const softwareHandlers: HandlersOf<typeof softwareRoutes> = (ctx, app) =>
     return receive(payload, path.join(releasesDir(ctx), `.upload-${randomUUID()}`), RELEASE_MAX_BYTES);
   });
 
+  // A refused publish (bad query, auth) never reaches the handler: its temporary file goes here.
+  app.addHook('onResponse', async (request) => {
+    if (request.body instanceof UploadedBundle) await rm(request.body.file, { force: true });
+  });
+
   return {
     'software.releases': async () => ({ releases: await allReleases(ctx) }),
 
