@@ -16,7 +16,7 @@
  *   met: { median_ge_25, none_below_20 }
  * Port BENCH_AGENT_PORT (default 18290); data dir under os.tmpdir(), removed at the end.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +24,7 @@ import type { DataConnection, Peer as PeerType } from 'peerjs';
 import { peerOptions } from '../../src/agent/link/signalling';
 import { loadPeer, wrtc } from '../../src/agent/wrtc';
 import { DEMO_DEVICES, startStack } from '../../src/stack';
+import { removeDataDir } from '../../src/server/db/embedded';
 
 const { values } = parseArgs({
   options: {
@@ -251,7 +252,7 @@ async function main() {
     for (const r of receivers) r.pc.close();
     for (const p of peers) p.destroy();
     await stack.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   }
 }
 

@@ -28,7 +28,7 @@
  * targets were reached.
  */
 import { gzipSync } from 'node:zlib';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -42,6 +42,7 @@ import { benchMetrics } from './metrics';
 import { benchTunnel } from './tunnel';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { stats } from './stats';
+import { removeDataDir } from '../../src/server/db/embedded';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18090);
 const CONNECT_ROUNDS = Number(process.env.BENCH_CONNECT_ROUNDS ?? 5);
@@ -275,7 +276,7 @@ async function main() {
   } finally {
     await browser.close();
     await stack.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   }
 }
 

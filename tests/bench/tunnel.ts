@@ -19,7 +19,7 @@
  * Targets: added GET p50 ≤ 5 ms, added WS echo p50 ≤ 5 ms, 100 MB at ≥ 50 MB/s, memory flat.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import WebSocket, { WebSocketServer } from 'ws';
 import { remoteBasePath } from '../../src/protocol/containers';
 import { stats } from './stats';
+import { removeDataDir } from '../../src/server/db/embedded';
 
 const CONTAINER = 'b3c4d5e6f7a8b3c4d5e6f7a8b3c4d5e6f7a8b3c4d5e6f7a8b3c4d5e6f7a8b3c4';
 const SAMPLES = Number(process.env.BENCH_TUNNEL_SAMPLES ?? 400);
@@ -76,7 +77,7 @@ async function runServerRole(): Promise<void> {
   const deviceToken = await server.seed.issueDeviceToken(device.id);
   const stop = async () => {
     await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
     process.exit(0);
   };
   process.on('message', (m: { type: string }) => {

@@ -23,7 +23,7 @@
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, promises as fs, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, promises as fs, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -243,6 +243,25 @@ async function retireCluster(root: string, origin: string, log: Logger): Promise
   log.warn(
     `embedded PostgreSQL cluster of ${origin || '?'} kept as ${aside}: its data directory no longer points at it`,
   );
+}
+
+/**
+ * Removes a data directory for good, with the cluster relocated for it (root: `${dataDir}/pg` links into
+ * STATE_DIR/clusters), so throw-away data directories (tests, benches) leave nothing behind. The server
+ * using it must have stopped. Never throws.
+ */
+export function removeDataDir(dataDir: string): void {
+  const link = path.join(dataDir, 'pg');
+  try {
+    if (lstatSync(link).isSymbolicLink()) {
+      const root = path.dirname(readlinkSync(link));
+      if (path.dirname(root) === path.join(STATE_DIR, 'clusters'))
+        rmSync(root, { recursive: true, force: true });
+    }
+  } catch {
+    // no cluster link
+  }
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 /** Root: retires relocated clusters of temporary data directories that no longer exist. */

@@ -3,7 +3,7 @@
  * page and search answers exactly what sorting all the owner's devices would (deferred join, the is_active
  * split, the few-matches search and the index walk), and device_counts follows inserts and deletes.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/server/db';
 import { devicePage, FEW_MATCHES, type DevicePageQuery } from '../../../src/server/db/deviceList';
 import { deviceCounts, devices, users } from '../../../src/server/db/schema';
+import { removeDataDir } from '../../../src/server/db/embedded';
 
 const quiet = { info: () => {}, warn: () => {}, debug: () => {}, error: () => {} };
 const N = FEW_MATCHES + 500; // a search for a word every label has takes the index walk
@@ -58,7 +59,7 @@ describe('device list query', () => {
 
   afterAll(async () => {
     await database?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   });
 
   const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);

@@ -6,12 +6,13 @@
  * few seconds. Linux only (/proc).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFreePort } from '../../../src/server/db/embedded';
+import { removeDataDir } from '../../../src/server/db/embedded';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** How long everything may take to stop. */
@@ -81,7 +82,7 @@ beforeAll(() => {
 afterAll(() => {
   // A failed test must not leave its stack running: kill what is still there.
   for (const c of started) if (c.pid && c.exitCode === null) for (const p of tree(c.pid)) killQuietly(p.pid);
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir);
 });
 
 function killQuietly(pid: number) {

@@ -1,9 +1,10 @@
 /** Test helpers: a real server with embedded PostgreSQL in a temp dir, and a small JSON client. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { startServer, type RunningServer, type ServerOptions } from '../../../src/server/index';
+import { removeDataDir } from '../../../src/server/db/embedded';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -28,7 +29,7 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     dataDir,
     async dispose() {
       await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir(dataDir);
     },
   };
 }

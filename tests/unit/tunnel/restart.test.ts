@@ -3,7 +3,7 @@
  * cookie issued before the restart still opens the app (its key comes from the server's signing key, which is
  * kept in the database).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { remoteBasePath } from '../../../src/protocol/containers';
 import { startServer, type RunningServer } from '../../../src/server/index';
 import { eventually, login } from '../server/helpers';
 import { cookiePair, startWebApp, type WebApp, requestRemote } from './helpers';
+import { removeDataDir } from '../../../src/server/db/embedded';
 
 const CONTAINER = 'feedface0123feedface0123feedface0123feedface0123feedface01234567';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tunnel-restart-'));
@@ -34,7 +35,7 @@ afterAll(async () => {
   await tunnel?.close();
   await app?.close();
   await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir);
 });
 
 it('the tunnel reconnects after a server restart and the earlier cookie still works', async () => {
