@@ -127,6 +127,10 @@ describe('markers', () => {
     expect(range.body.message).toBe(`querystring.south: ${MAP_TEXTS.latitudeRange}`);
     const nan = await api(server, 'GET', 'map/markers?south=abc&west=0&north=0&east=1', { token });
     expect(nan.status).toBe(400);
+    const inf = await api(server, 'GET', 'map/markers?south=-Infinity&west=0&north=0&east=1', { token });
+    expect(inf.status).toBe(400);
+    const far = await api(server, 'GET', 'map/devices?page=1000000&per_page=50', { token });
+    expect(far.body).toEqual({ devices: [], total: 4 });
   });
 });
 
