@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { mapMachine, type MapLoad } from '../../../machines/map/map.machine';
+import {
+  mapMachine,
+  type ListQuery,
+  type MapLoad,
+  type SaveLocationInput,
+} from '../../../machines/map/map.machine';
 import { devicePath, mapToView } from '../../../src/console/features/map/selectors';
 import type { MapDevice, MapDevicesResponse } from '../../../src/protocol/map';
 import { flush } from '../../model/harness';
@@ -29,8 +34,8 @@ describe('map selectors', () => {
       mapMachine.provide({
         actors: {
           loadMap: fromPromise<MapLoad>(async () => load),
-          loadList: fromPromise<MapDevicesResponse>(async () => ({ devices: [gate], total: 1 })),
-          saveLocation: fromPromise<MapDevice>(() => new Promise((r) => (release = r))),
+          loadList: fromPromise<MapDevicesResponse, ListQuery>(async () => ({ devices: [gate], total: 1 })),
+          saveLocation: fromPromise<MapDevice, SaveLocationInput>(() => new Promise((r) => (release = r))),
         },
       }),
     ).start();
