@@ -24,6 +24,8 @@ export interface SimDeviceSpec {
   sharedCamera?: string;
   /** Concurrent streams the server allows on this device (usage/check_stream_limit; default 16). */
   maxStreams?: number;
+  /** Where the device stands on the map (/map), degrees; unplaced when absent. */
+  location?: { latitude: number; longitude: number };
 }
 /** An IP camera of a user (§3 IP camera), reached through the user's device labelled `via`. */
 export interface IpCameraSpec {
@@ -95,8 +97,20 @@ export interface RunningStack {
  * page, issue 3). The Gate and Box A both see the physical camera 'usb-3-lobby' (camera chooser, §2).
  */
 export const DEMO_DEVICES: SimDeviceSpec[] = [
-  { label: 'Jetson Orin Gate', kind: 'jetson', cameras: 4, sharedCamera: 'usb-3-lobby' },
-  { label: 'x86 Edge Box A', kind: 'x86', cameras: 4, sharedCamera: 'usb-3-lobby' },
+  {
+    label: 'Jetson Orin Gate',
+    kind: 'jetson',
+    cameras: 4,
+    sharedCamera: 'usb-3-lobby',
+    location: { latitude: 48.8584, longitude: 2.2945 },
+  },
+  {
+    label: 'x86 Edge Box A',
+    kind: 'x86',
+    cameras: 4,
+    sharedCamera: 'usb-3-lobby',
+    location: { latitude: 52.5163, longitude: 13.3777 },
+  },
   { label: 'x86 Edge Box B', kind: 'x86', cameras: 4 },
 ];
 /** The demo account's IP camera: a simulated network camera pulled by Box B (§3 IP camera). */
@@ -182,6 +196,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           label: d.label,
           chipsetId: d.kind === 'x86' ? '0' : '23',
           jetpack: d.kind === 'jetson' ? '6.0' : null,
+          location: d.location ?? null,
         });
         rowIds.set(d.label, row.id);
         if (d.maxStreams !== undefined) await server.seed.setStreamLimit(row.id, d.maxStreams);

@@ -36,6 +36,8 @@ export interface EnsureDeviceInput {
   clientName?: string;
   /** Peer id; default 'dev-' + 16 random hex digits. */
   deviceId?: string;
+  /** Where the device stands (WGS 84 degrees, §2 /map); set only when the device is created. */
+  location?: { latitude: number; longitude: number } | null;
 }
 
 export interface EnsureIpCameraInput {
@@ -141,6 +143,8 @@ export function createSeed(ctx: ServerContext): Seed {
           chipsetId: input.chipsetId,
           jetpack: input.jetpack ?? null,
           clientName: input.clientName ?? '',
+          latitude: input.location?.latitude ?? null,
+          longitude: input.location?.longitude ?? null,
         })
         .returning({ id: devices.id, device_id: devices.deviceId });
       if (!created) throw new Error('device insert returned nothing');

@@ -73,7 +73,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/dashboard', title: 'Dashboard', access: 'auth', layout: 'main', screen: 'dashboard' },
   later('/jobs', 'Jobs'),
   { path: '/logs', title: 'Logs', access: 'auth', layout: 'main', screen: 'logs' },
-  later('/map', 'Map'),
+  { path: '/map', title: 'Map', access: 'auth', layout: 'main', screen: 'map' },
   later('/repositories', 'Repositories'),
   later('/models-beta', 'Models (beta)'),
   later('/control-panel/records', 'Records'),
