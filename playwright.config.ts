@@ -38,6 +38,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,
+      // start.ts removes it (and its relocated cluster) once the stack has stopped.
+      REMOVE_DATA_DIR_ON_STOP: '1',
       DEMO_EMAIL: 'demo@edge.local',
       DEMO_PASSWORD: 'demo-edge-2026',
       LOG_LEVEL: 'error',

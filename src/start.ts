@@ -3,7 +3,8 @@
  * system — server, embedded PostgreSQL, three simulated agents (one Jetson, two x86) — and seeds a demo
  * account that owns them. Honours PORT (8080), HOST (127.0.0.1), DATA_DIR (./data), DATABASE_URL, DEMO_EMAIL,
  * DEMO_PASSWORD. SEED_EXTRA_USERS (JSON list of UserSpec) seeds more accounts and LOGIN_RATE_LIMIT_PER_MIN
- * raises the sign-in rate limit, and BUILD_CONSOLE=0 skips the console build, for tests.
+ * raises the sign-in rate limit, BUILD_CONSOLE=0 skips the console build, and REMOVE_DATA_DIR_ON_STOP=1 removes
+ * DATA_DIR (with its relocated cluster) once everything has stopped, for tests.
  *
  * Two processes (README "Stopping"):
  *   - this one, the supervisor (`npm start` runs `exec node --import tsx src/start.ts`, so npm's own signal
@@ -176,6 +177,11 @@ async function supervise(): Promise<void> {
     signalGroup(pgid, 'SIGKILL');
   }
   clearTimeout(killTimer);
+  // A throw-away stack (the end-to-end suite) leaves no data directory or relocated cluster behind.
+  if (stopRequested && process.env.REMOVE_DATA_DIR_ON_STOP === '1' && process.env.DATA_DIR) {
+    const { removeDataDir } = await import('./server/db/embedded');
+    removeDataDir(process.env.DATA_DIR);
+  }
   if (stopRequested) process.exit(0);
   if (signal) console.error(`stack process killed by ${signal}`);
   process.exit(code ?? 1);
