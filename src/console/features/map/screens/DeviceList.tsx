@@ -92,7 +92,7 @@ function Row({ device, map, view }: { device: MapDevice; map: MapRef; view: MapV
           </Anchor>
           <Badge
             variant={device.is_active ? 'filled' : 'outline'}
-            color={device.is_active ? 'green.9' : 'gray.8'}
+            color={device.is_active ? '#1b5e20' : 'gray.8'}
             leftSection={<span aria-hidden="true">{device.is_active ? '●' : '◇'}</span>}
           >
             {device.is_active ? t('map.online') : t('map.offline')}
@@ -131,7 +131,7 @@ function Row({ device, map, view }: { device: MapDevice; map: MapRef; view: MapV
               <Button
                 size="compact-xs"
                 variant="subtle"
-                color="red.9"
+                color="#a61e1e"
                 disabled={busy}
                 aria-label={t('map.removeOf', { label: device.label })}
                 data-testid={`map-remove-${device.device_id}`}
