@@ -36,12 +36,12 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
         { type, code: 'notEnoughStorage', message: 'Not enough storage: 0.50 GB free' },
         { type, code: 'downloadError', message: 'The download broke off' },
         { type, code: 'other', message: 'The server publishes no client release.' },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     case 'update.presence':
       return [
         { type, online: false },
         { type, online: true },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     case 'xstate.done.actor.sendRestart':
       return [done('sendRestart', { restarting: true, version: '0.2.0', offline_ms: 3000 })];
     case 'xstate.error.actor.sendRestart':
@@ -98,7 +98,7 @@ describe('client update (model-based paths)', () => {
     const steps = await runPaths(paths, start(emitted, []), key);
     expect(steps).toBeGreaterThan(paths.length);
     const ends = paths.map((p) => p.state);
-    for (const s of ['done', 'installed', 'failed', 'awaitingRestartConfirm']) {
+    for (const s of ['done', 'installed', 'failed', 'awaitingRestartConfirm'] as const) {
       expect(ends.some((e) => e.matches(s))).toBe(true);
     }
     // §4 error types with the §8 texts.
