@@ -17,7 +17,7 @@ import { isUuid } from '../db/scope';
 import { devices, groups, ipCameras, physicalCameras } from '../db/schema';
 import { badRequest, HttpError } from '../errors';
 import type { HandlersOf } from './register';
-import type { SearchProvider } from './search';
+import type { SearchProvider } from './searchProvider';
 
 type Row = typeof groups.$inferSelect;
 

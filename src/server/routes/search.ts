@@ -5,21 +5,13 @@
  * for adds its provider to SEARCH_PROVIDERS.
  */
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { QUICK_SEARCH_LIMIT, type SearchHit, type searchRoutes } from '../../protocol/search';
+import { QUICK_SEARCH_LIMIT, type searchRoutes } from '../../protocol/search';
 import { userOf } from '../auth/guard';
-import type { Db } from '../db';
 import { likeContains } from '../db/scope';
 import { devices, ipCameras, physicalCameras } from '../db/schema';
 import { searchGroups } from './groups';
 import type { HandlersOf } from './register';
-
-/** Finds the caller's things whose name matches `pattern` (an escaped ILIKE pattern). */
-export type SearchProvider = (
-  db: Db,
-  ownerId: string,
-  pattern: string,
-  limit: number,
-) => Promise<SearchHit[]>;
+import type { SearchProvider } from './searchProvider';
 
 const deviceLink = (deviceId: string) => `/control-panel/devices?device=${encodeURIComponent(deviceId)}`;
 
