@@ -300,7 +300,7 @@ function Components({ deviceId, open }: { deviceId: string; open: boolean }) {
                     {t('software.checkFailed', { error: check.error })}
                   </Text>
                 ) : !result ? (
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" c="gray.7">
                     {t('software.components.notChecked')}
                   </Text>
                 ) : (
@@ -331,7 +331,7 @@ function Components({ deviceId, open }: { deviceId: string; open: boolean }) {
                   </Table>
                 )}
                 {result?.detail && (
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="gray.7">
                     {result.detail}
                   </Text>
                 )}
