@@ -27,7 +27,7 @@ import {
 import { CommandError } from '../commands/errors';
 import { errorMessage } from '../log';
 import type { AgentPartDeps } from '../parts';
-import { SIM_DEFAULT_TIMINGS } from '../power';
+import { SIM_DEFAULT_TIMINGS, SIM_POWER_DRY_RUN_ENV } from '../power';
 import {
   currentLink,
   currentRelease,
@@ -364,6 +364,11 @@ export function createDeviceSoftware(
       running = target.version;
       installed = null;
       await writeFile(simStateFile, `${JSON.stringify({ running })}\n`);
+      if (env[SIM_POWER_DRY_RUN_ENV] === '1') {
+        // Hostile-input runs keep their link (as the power part): the new version runs at once.
+        set({ state: 'idle', bytes_done: 0, bytes_total: 0 });
+        return { restarting: true, version: target.version, offline_ms: 0 };
+      }
       deps.log.info(`sim software: restarting into ${target.version}, off the air for ${ms} ms`);
       act(() => {
         void (deps.lifecycle?.goOffline(ms) ?? Promise.resolve()).then(() =>
