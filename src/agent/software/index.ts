@@ -197,13 +197,19 @@ export function createDeviceSoftware(
     return found;
   }
 
+  // Simulated waits; close() ends them at once (the simulated update then stops with `other`).
+  const sleepers = new Set<() => void>();
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      const t = setTimeout(() => {
+      const wake = () => {
+        clearTimeout(t);
         timers.delete(t);
+        sleepers.delete(wake);
         resolve();
-      }, ms);
+      };
+      const t = setTimeout(wake, ms);
       timers.add(t);
+      sleepers.add(wake);
     });
 
   async function hostDownloadInstall(release: AgentRelease, onProgress?: (s: UpdateStatus) => void) {
@@ -254,6 +260,7 @@ export function createDeviceSoftware(
     await sleep(knobs.downloadMs / SIM_DOWNLOAD_STEPS);
     set({ state: 'installing' }, onProgress);
     await sleep(knobs.downloadMs / SIM_DOWNLOAD_STEPS);
+    if (closed) throw other('The device is shutting down.');
     return null;
   }
 
@@ -381,6 +388,7 @@ export function createDeviceSoftware(
     async close() {
       closed = true;
       abort.abort();
+      for (const wake of [...sleepers]) wake();
       for (const t of timers) clearTimeout(t);
       timers.clear();
     },

@@ -295,3 +295,16 @@ describe('host software (real download, unpack and pointer in a temp state direc
     expect(none.detail).toMatch(/Docker is not available/);
   });
 });
+
+describe('closing', () => {
+  it('stops a simulated update at once with other', async () => {
+    const bytes = Buffer.from('x');
+    const { fetchFn } = fakeServer([{ release: release('0.2.0', bytes), bytes }]);
+    const { sw, stateDir } = part('sim', { fetch: fetchFn });
+    writeFileSync(path.join(stateDir, SIM_KNOBS_FILE), JSON.stringify({ download_ms: 60_000 }));
+    const running = codeOf(sw.update(undefined));
+    await new Promise((r) => setTimeout(r, 50));
+    await sw.close();
+    expect(await running).toBe('other');
+  });
+});
