@@ -20,6 +20,7 @@ import { startSignalling, type SignallingServer } from './signalling/peerServer'
 import { Presence } from './signalling/presence';
 import { UpgradeRouter } from './signalling/upgrade';
 import { createTunnels, mountTunnelUpgrades, type Tunnels } from './tunnel';
+import { ensureDemoRelease } from './routes/software';
 
 export type { ServerOptions } from './config';
 export type { Seed, EnsureDeviceInput, EnsureUserInput } from './seed';
@@ -69,6 +70,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const demo = await seed.ensureUser(config.demoAccount);
       await seed.ensureGroups(demo.id);
       await seed.ensureEnvironments();
+      // An agent release to update to, so the demo's devices show the Software tab's update (§4).
+      await ensureDemoRelease(ctx);
     }
     await registerRoutes(app, ctx);
     const upgrades = new UpgradeRouter(app.server);
