@@ -15,10 +15,11 @@ import { clientUpdateMachine, type ClientUpdateReport } from './clientUpdate.mac
 
 export type ClientUpdateRef = ActorRefFrom<typeof clientUpdateMachine>;
 
-/** The checks of the tab. */
-export type CheckOp = 'version' | 'stream-engine' | 'companion-update' | 'companion-restart';
+/** The checks of the tab ('status': get-download-upload-status, an update already under way on the device). */
+export type CheckOp = 'version' | 'status' | 'stream-engine' | 'companion-update' | 'companion-restart';
 export const CHECK_OPS: readonly CheckOp[] = [
   'version',
+  'status',
   'stream-engine',
   'companion-update',
   'companion-restart',

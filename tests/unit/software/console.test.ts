@@ -160,3 +160,23 @@ describe('software console views', () => {
     expect(formatBytes(48 * 1024 ** 2)).toBe('50.3 MB');
   });
 });
+
+describe('an update under way on the device', () => {
+  it('reads get-download-upload-status answers', async () => {
+    const { deviceUpdateOf } = await import('../../../src/console/features/software/selectors');
+    expect(
+      deviceUpdateOf({
+        state: 'downloading',
+        version: '0.2.0',
+        bytes_done: 30,
+        bytes_total: 60,
+        error: null,
+      }),
+    ).toEqual({ version: '0.2.0', percent: 50 });
+    expect(
+      deviceUpdateOf({ state: 'installed', version: '0.2.0', bytes_done: 60, bytes_total: 60 }),
+    ).toBeNull();
+    expect(deviceUpdateOf({ state: 'idle', version: null, bytes_done: 0, bytes_total: 0 })).toBeNull();
+    expect(deviceUpdateOf(null)).toBeNull();
+  });
+});

@@ -21,6 +21,8 @@ export function softwareCommands(call: CallDevice) {
       switch (op) {
         case 'version':
           return call(deviceId, 'check-version-update', {}, options);
+        case 'status':
+          return call(deviceId, 'get-download-upload-status', {}, options);
         case 'stream-engine':
           return call(deviceId, 'check-stream-engine-update', {}, options);
         case 'companion-update':
@@ -31,8 +33,6 @@ export function softwareCommands(call: CallDevice) {
     },
     /** check-version-update. */
     versionCheck: (deviceId: string) => call(deviceId, 'check-version-update', {}, { timeoutMs: CHECK_MS }),
-    /** get-download-upload-status. */
-    status: (deviceId: string) => call(deviceId, 'get-download-upload-status', {}),
     /** update-client; `onProgress` gets the device's UpdateStatus messages (unvalidated). */
     update: (
       deviceId: string,

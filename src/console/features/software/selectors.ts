@@ -127,6 +127,25 @@ export function componentOf(result: unknown): ComponentView | null {
   };
 }
 
+/** An update under way on the device itself (get-download-upload-status), e.g. started before a reload. */
+export interface DeviceUpdateView {
+  version: string | null;
+  percent: number;
+}
+
+/** The device's own update in flight from a get-download-upload-status answer, or null (none running). */
+export function deviceUpdateOf(result: unknown): DeviceUpdateView | null {
+  const r = result as Record<string, unknown> | null;
+  if (!r || typeof r.state !== 'string') return null;
+  if (!['checking', 'downloading', 'verifying', 'installing'].includes(r.state)) return null;
+  const done = typeof r.bytes_done === 'number' ? r.bytes_done : 0;
+  const total = typeof r.bytes_total === 'number' ? r.bytes_total : 0;
+  return {
+    version: typeof r.version === 'string' ? r.version : null,
+    percent: total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0,
+  };
+}
+
 /** The registry's view for one device. */
 export function softwareToView(s: SoftwareSnapshot, deviceId: string): SoftwareDeviceView {
   const checks = s.context.checks[deviceId] ?? {};

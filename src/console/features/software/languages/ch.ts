@@ -20,6 +20,8 @@ export const ch: SoftwareTranslation = {
     check: '检查更新',
     update: '更新到 {{version}}',
     unknown: '尚未检查',
+    inFlight: '设备上正在更新到版本 {{version}}：{{percent}}%。',
+    refresh: '刷新更新状态',
   },
   components: {
     title: '流引擎和配套服务',

@@ -21,6 +21,8 @@ export const de: SoftwareTranslation = {
     check: 'Nach Updates suchen',
     update: 'Auf {{version}} aktualisieren',
     unknown: 'Noch nicht geprüft',
+    inFlight: 'Auf dem Gerät läuft ein Update auf Version {{version}}: {{percent}} %.',
+    refresh: 'Update-Status aktualisieren',
   },
   components: {
     title: 'Stream-Engine und Begleitdienst',

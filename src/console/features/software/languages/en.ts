@@ -22,6 +22,8 @@ export const en = {
     check: 'Check for updates',
     update: 'Update to {{version}}',
     unknown: 'Not checked yet',
+    inFlight: 'An update to version {{version}} is under way on the device: {{percent}} %.',
+    refresh: 'Refresh the update status',
   },
   components: {
     title: 'Stream engine and companion service',

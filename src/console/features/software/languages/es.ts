@@ -21,6 +21,8 @@ export const es: SoftwareTranslation = {
     check: 'Buscar actualizaciones',
     update: 'Actualizar a {{version}}',
     unknown: 'Aún sin comprobar',
+    inFlight: 'Hay una actualización a la versión {{version}} en curso en el dispositivo: {{percent}} %.',
+    refresh: 'Actualizar el estado de la actualización',
   },
   components: {
     title: 'Motor de streaming y servicio complementario',

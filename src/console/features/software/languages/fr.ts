@@ -21,6 +21,8 @@ export const fr: SoftwareTranslation = {
     check: 'Rechercher des mises à jour',
     update: 'Mettre à jour vers {{version}}',
     unknown: 'Pas encore vérifié',
+    inFlight: 'Une mise à jour vers la version {{version}} est en cours sur l’appareil : {{percent}} %.',
+    refresh: 'Actualiser l’état de la mise à jour',
   },
   components: {
     title: 'Moteur de flux et service compagnon',

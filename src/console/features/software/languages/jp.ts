@@ -20,6 +20,8 @@ export const jp: SoftwareTranslation = {
     check: '更新を確認',
     update: '{{version}} に更新',
     unknown: '未確認',
+    inFlight: 'デバイスでバージョン {{version}} への更新が進行中です：{{percent}}%。',
+    refresh: '更新状況を再読み込み',
   },
   components: {
     title: 'ストリームエンジンとコンパニオンサービス',

@@ -8,7 +8,8 @@
  * Test ids: software-tab, software-current (data-version), software-check, software-latest,
  * software-update, software-update-status (data-step, data-error-type), software-progress,
  * software-restart, software-later, software-countdown, software-cancel-restart, software-dismiss,
- * software-check-<stream-engine|companion-update|companion-restart>, software-result-<op>.
+ * software-check-<stream-engine|companion-update|companion-restart>, software-result-<op>,
+ * software-on-device (an update under way on the device that this tab did not start).
  */
 import { Alert, Button, Group, Loader, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
@@ -21,6 +22,7 @@ import { useConnectionView, useDeviceConnectionRef } from '../../devices/selecto
 import '../i18n';
 import {
   componentOf,
+  deviceUpdateOf,
   formatBytes,
   textKeyOf,
   useSoftwareRef,
@@ -56,12 +58,16 @@ function SoftwareTabReady({ deviceId }: { deviceId: string }) {
   const open = link.status === 'open';
 
   useEffect(() => {
-    if (open) ref.send({ type: 'software.check', deviceId, op: 'version' });
+    if (!open) return;
+    ref.send({ type: 'software.check', deviceId, op: 'version' });
+    ref.send({ type: 'software.check', deviceId, op: 'status' });
   }, [ref, deviceId, open]);
 
   const versionCheck = view.checks.version;
   const version = view.version;
   const latest = version?.latest ?? null;
+  // An update the device runs that this tab did not start (e.g. before a reload of the console).
+  const onDevice = view.update ? null : deviceUpdateOf(view.checks.status?.result ?? null);
   return (
     <Stack gap="lg" data-testid="software-tab">
       <Title order={2}>{t('software.title')}</Title>
@@ -114,11 +120,32 @@ function SoftwareTabReady({ deviceId }: { deviceId: string }) {
               )}
             </Stack>
           )}
+          {onDevice && (
+            <Group data-testid="software-on-device">
+              <Text>
+                {t('software.client.inFlight', {
+                  version: onDevice.version ?? '',
+                  percent: onDevice.percent,
+                })}
+              </Text>
+              <Button
+                variant="light"
+                size="xs"
+                disabled={!open}
+                onClick={() => {
+                  ref.send({ type: 'software.check', deviceId, op: 'status' });
+                  ref.send({ type: 'software.check', deviceId, op: 'version' });
+                }}
+              >
+                {t('software.client.refresh')}
+              </Button>
+            </Group>
+          )}
           {version?.installed && <Text>{t('software.client.pending', { version: version.installed })}</Text>}
           {version && latest && !version.updateAvailable && !version.installed && (
             <Text c="green.8">{t('software.client.upToDate')}</Text>
           )}
-          {version?.updateAvailable && latest && !version.installed && (
+          {version?.updateAvailable && latest && !version.installed && !onDevice && (
             <Group>
               <Text fw={600}>{t('software.client.available', { version: latest.version })}</Text>
               <Button
