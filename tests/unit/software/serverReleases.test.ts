@@ -88,6 +88,14 @@ describe('agent releases', () => {
     const json = await publish(admin, 'version=2.0.0', '{"a":1}', 'application/json');
     expect(json.status).toBe(400);
     expect(String(json.body.message)).toMatch(/octet-stream/);
+    // Another route refuses a raw body with a clear 415, without reading it.
+    const other = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(bytes),
+    });
+    expect(other.status).toBe(415);
+    expect(await other.json()).toMatchObject({ code: 'Unsupported_media_type' });
     const dup = await publish(admin, 'version=1.2.0', bytes);
     expect(dup.status).toBe(409);
     expect((await api(server, 'GET', 'agent-releases/9.9.9/bundle', { token: user })).status).toBe(404);
