@@ -5,7 +5,10 @@
  *
  * - `view`: the base map and its markers. `idle` until the screen sends `map.open`; `loading` (actor
  *   `loadMap`: GET map/config and map/markers) → `ready` | `failed` { error } (`map.retry` or `map.open` load
- *   again; `map.open` and `map.reload` in `ready` refresh markers and presence).
+ *   again; `map.open` and `map.reload` in `ready` load again). In `ready`, markers and presence are refreshed
+ *   every MAP_REFRESH_MS (`refreshing`, actor `loadMarkers`); when the fleet has more located devices than one
+ *   answer carries (`capped`), every `map.bounds` { box } (the user panned or zoomed) loads the markers of the
+ *   visible box instead. A failed refresh keeps the markers shown.
  * - `list`: the side list (every device, placed or not): `map.open` or `map.list` { search?, located?, page? } →
  *   `loading` (actor `loadList`) → `ready` | `failed` (`map.retry` loads again).
  * - `edit`: placing a device. `map.place` { deviceId } → `placing` (the next `map.pick` { latitude, longitude },
@@ -16,7 +19,8 @@
  *
  * Also: `map.select` { deviceId | null } (the highlighted device), `map.tiles` { failed } (the screen reports that
  * tiles cannot load: the view shows a notice and a plain background, markers and list still work),
- * `map.dismiss` forgets errors and the notice, `map.clear` (sign-out) forgets everything.
+ * `map.dismiss` forgets errors and the notice, `map.close` (the screen is left) stops refreshing and placing,
+ * `map.clear` (sign-out) forgets everything.
  *
  * Pure: no fetch or DOM here; the console provides the actors (src/console/features/map/actors.ts).
  */
@@ -43,6 +47,17 @@ export interface ListQuery {
   page: number;
 }
 
+/** Markers and presence are refreshed this often while the map is shown, ms. */
+export const MAP_REFRESH_MS = 30_000;
+
+/** A box in degrees (west > east crosses the antimeridian), as GET map/markers takes it. */
+export interface MapBox {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
 /** What `loadMap` answers. */
 export interface MapLoad {
   config: MapConfig;
@@ -58,9 +73,15 @@ export interface SaveLocationInput {
 export interface MapContext {
   config: MapConfig | null;
   markers: MapDevice[];
-  /** Located devices on the server (may exceed markers.length, capped at `limit`). */
+  /** Located devices in the loaded box (or in all), may exceed markers.length (capped at `limit`). */
   markersTotal: number;
   limit: number;
+  /** All the caller's located devices (from the last unboxed load, kept in step by saves). */
+  locatedTotal: number;
+  /** More located devices than one answer carries: markers follow the visible box. */
+  capped: boolean;
+  /** The visible box (from `map.bounds`), used while `capped`. */
+  bounds: MapBox | null;
   error: MapError | null;
   query: ListQuery;
   rows: MapDevice[];
@@ -77,6 +98,8 @@ export interface MapContext {
 
 export type MapEvent =
   | { type: 'map.open' }
+  /** The screen is gone: stop refreshing and placing (the data stays for the next `map.open`). */
+  | { type: 'map.close' }
   | { type: 'map.reload' }
   | { type: 'map.retry' }
   | { type: 'map.list'; search?: string; located?: Located; page?: number }
@@ -87,6 +110,7 @@ export type MapEvent =
   | { type: 'map.setLocation'; deviceId: string; latitude: number; longitude: number }
   | { type: 'map.clearLocation'; deviceId: string }
   | { type: 'map.tiles'; failed: boolean }
+  | { type: 'map.bounds'; box: MapBox | null }
   | { type: 'map.dismiss' }
   | { type: 'map.clear' };
 
@@ -115,12 +139,19 @@ export function withMarker(markers: readonly MapDevice[], saved: MapDevice): Map
   );
 }
 
+/** +1 when a save placed a device that was not on the map, −1 when it took one off, else 0. */
+const placedDelta = (context: MapContext, saved: MapDevice): number =>
+  (saved.latitude !== null ? 1 : 0) - (context.markers.some((m) => m.device_id === saved.device_id) ? 1 : 0);
+
 const initialQuery: ListQuery = { search: '', located: 'all', page: 1 };
 const initialContext: MapContext = {
   config: null,
   markers: [],
   markersTotal: 0,
   limit: 0,
+  locatedTotal: 0,
+  capped: false,
+  bounds: null,
   error: null,
   query: initialQuery,
   rows: [],
@@ -140,6 +171,10 @@ export const mapMachine = setup({
     /** GET map/config and GET map/markers. */
     loadMap: fromPromise<MapLoad>(async () => {
       throw new Error("map: actor 'loadMap' is not provided");
+    }),
+    /** GET map/markers, in the box when given. */
+    loadMarkers: fromPromise<MapMarkersResponse, { box: MapBox | null }>(async () => {
+      throw new Error("map: actor 'loadMarkers' is not provided");
     }),
     /** GET map/devices with the list's query. */
     loadList: fromPromise<MapDevicesResponse, ListQuery>(async () => {
@@ -161,6 +196,9 @@ export const mapMachine = setup({
         return { search, located, page: event.page ?? (changed ? 1 : context.query.page) };
       },
     }),
+    setBounds: assign({
+      bounds: ({ context, event }) => (event.type === 'map.bounds' ? event.box : context.bounds),
+    }),
     refuseLocation: assign({
       saveError: ({ event }) => {
         const e = event as { latitude: number; longitude: number };
@@ -170,6 +208,7 @@ export const mapMachine = setup({
     }),
   },
   guards: {
+    capped: ({ context }) => context.capped,
     badPick: ({ event }) =>
       event.type === 'map.pick' && locationProblem(event.latitude, event.longitude) !== null,
     badForm: ({ event }) =>
@@ -187,7 +226,10 @@ export const mapMachine = setup({
   states: {
     view: {
       initial: 'idle',
-      on: { 'map.clear': { target: '.idle', actions: assign(() => ({ ...initialContext })) } },
+      on: {
+        'map.clear': { target: '.idle', actions: assign(() => ({ ...initialContext })) },
+        'map.close': { target: '.idle' },
+      },
       states: {
         idle: { on: { 'map.open': 'loading' } },
         loading: {
@@ -202,13 +244,46 @@ export const mapMachine = setup({
                 markers: ({ event }) => event.output.markers.markers,
                 markersTotal: ({ event }) => event.output.markers.total,
                 limit: ({ event }) => event.output.markers.limit,
+                locatedTotal: ({ event }) => event.output.markers.total,
+                capped: ({ event }) => event.output.markers.total > event.output.markers.markers.length,
                 error: null,
               }),
             },
             onError: { target: 'failed', actions: assign({ error: ({ event }) => errorOf(event.error) }) },
           },
         },
-        ready: { on: { 'map.open': 'loading', 'map.reload': 'loading' } },
+        ready: {
+          after: { [MAP_REFRESH_MS]: 'refreshing' },
+          on: {
+            'map.open': 'loading',
+            'map.reload': 'loading',
+            'map.bounds': [
+              { guard: 'capped', target: 'refreshing', actions: 'setBounds' },
+              { actions: 'setBounds' },
+            ],
+          },
+        },
+        refreshing: {
+          on: {
+            'map.open': 'loading',
+            'map.reload': 'loading',
+            'map.bounds': { target: 'refreshing', reenter: true, actions: 'setBounds' },
+          },
+          invoke: {
+            id: 'loadMarkers',
+            src: 'loadMarkers',
+            input: ({ context }) => ({ box: context.capped ? context.bounds : null }),
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                markers: ({ event }) => event.output.markers,
+                markersTotal: ({ event }) => event.output.total,
+              }),
+            },
+            // The markers shown stay; the next refresh tries again.
+            onError: 'ready',
+          },
+        },
         failed: {
           on: {
             'map.retry': { target: 'loading', actions: assign({ error: null }) },
@@ -310,6 +385,7 @@ export const mapMachine = setup({
               },
             ],
             'map.cancel': { target: 'idle', actions: assign({ placing: null }) },
+            'map.close': { target: 'idle', actions: assign({ placing: null }) },
             'map.place': { actions: assign({ placing: ({ event }) => event.deviceId }) },
           },
         },
@@ -324,9 +400,9 @@ export const mapMachine = setup({
               actions: assign({
                 markers: ({ context, event }) => withMarker(context.markers, event.output),
                 markersTotal: ({ context, event }) =>
-                  context.markersTotal +
-                  (event.output.latitude !== null ? 1 : 0) -
-                  (context.markers.some((m) => m.device_id === event.output.device_id) ? 1 : 0),
+                  context.markersTotal + placedDelta(context, event.output),
+                locatedTotal: ({ context, event }) =>
+                  context.locatedTotal + placedDelta(context, event.output),
                 rows: ({ context, event }) =>
                   context.rows.map((r) => (r.device_id === event.output.device_id ? event.output : r)),
                 notice: ({ event }) => (event.output.latitude === null ? 'cleared' : 'placed'),

@@ -5,16 +5,23 @@
  * sign-out; every path followed on the real machine. Plus the pure helpers (range check, marker upsert).
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, type EventObject, type SnapshotFrom } from 'xstate';
 import {
   locationProblem,
+  MAP_REFRESH_MS,
   mapMachine,
   withMarker,
   type ListQuery,
+  type MapBox,
   type MapLoad,
   type SaveLocationInput,
 } from '../../../machines/map/map.machine';
-import { MAP_TEXTS, type MapDevice, type MapDevicesResponse } from '../../../src/protocol/map';
+import {
+  MAP_TEXTS,
+  type MapDevice,
+  type MapDevicesResponse,
+  type MapMarkersResponse,
+} from '../../../src/protocol/map';
 import { createMachineTestModel, flush, runPaths, type Driver } from '../harness';
 
 type Snap = SnapshotFrom<typeof mapMachine>;
@@ -38,14 +45,39 @@ const load: MapLoad = {
   config: { tile_url: 'https://t/{z}/{x}/{y}.png', attribution: 'T', max_zoom: 19 },
   markers: { markers: [berlin], total: 1, limit: 1000 },
 };
+/** A fleet larger than one answer: markers follow the visible box. */
+const capped: MapLoad = { ...load, markers: { markers: [berlin], total: 5000, limit: 1000 } };
 const list: MapDevicesResponse = { devices: [berlin, gate], total: 2 };
 const refused = { code: 'Not_found', message: 'Device not found.' };
 
 function events(s: Snap, type: string): EventObject[] | undefined {
   const ev = (...e: object[]) => e.map((x) => ({ type, ...x })) as unknown as EventObject[];
+  // The regions are explored one after another, not in every interleaving (that would be thousands of
+  // states): editing on a loaded, plain map (not capped, tiles fine) with the list loaded; one list filter; moving
+  // the map and the timed refresh once the rest is settled.
+  const loaded = s.matches({ view: 'ready', list: 'ready' }) && !s.context.error && !s.context.listError;
+  const plain = loaded && !s.context.capped && !s.context.tilesFailed;
+  const editing = ['map.place', 'map.pick', 'map.setLocation', 'map.clearLocation'];
+  if (editing.includes(type) && !plain) return [];
+  if (type === 'map.list' && !(plain && s.matches({ edit: 'idle' }) && s.context.query.located === 'all')) {
+    return [];
+  }
+  const settled =
+    s.matches({ list: 'ready', edit: 'idle' }) && s.context.notice === null && !s.context.saveError;
+  if ((type === 'map.bounds' || type.startsWith('xstate.after.')) && !(settled && !s.context.tilesFailed)) {
+    return [];
+  }
+  const calm = s.matches({ edit: 'idle' }) && s.context.notice === null && !s.context.saveError;
+  if ((type === 'map.open' || type === 'map.retry') && !calm) return [];
   switch (type) {
     case 'xstate.done.actor.loadMap':
-      return ev({ output: load });
+      return ev({ output: load }, { output: capped });
+    case 'xstate.done.actor.loadMarkers':
+      return ev({ output: { markers: [berlin], total: 1, limit: 1000 } });
+    case 'xstate.error.actor.loadMarkers':
+      return ev({ error: { code: 'Error', message: 'offline' } });
+    case 'map.bounds':
+      return ev({ box: { south: 40, west: 0, north: 60, east: 30 } });
     case 'xstate.error.actor.loadMap':
       return ev({ error: { code: 'Error', message: 'offline' } });
     case 'xstate.done.actor.loadList':
@@ -77,9 +109,12 @@ function events(s: Snap, type: string): EventObject[] | undefined {
     case 'map.select':
       return ev({ deviceId: berlin.device_id });
     case 'map.tiles':
-      return ev({ failed: true });
+      return s.matches({ view: 'ready', list: 'ready', edit: 'idle' }) && s.context.notice === null
+        ? ev({ failed: true })
+        : [];
     // Covered by the direct tests below (they would only repeat other paths).
     case 'map.reload':
+    case 'map.close':
     case 'map.dismiss':
     case 'map.clear':
     case 'map.cancel':
@@ -101,6 +136,9 @@ const key = (s: Snap) =>
     s.context.placing,
     s.context.pending,
     s.context.tilesFailed,
+    s.context.capped,
+    s.context.bounds !== null,
+    s.context.markersTotal,
   ]);
 
 describe('map (model-based paths)', () => {
@@ -121,6 +159,10 @@ describe('map (model-based paths)', () => {
     some((s) => s.matches({ list: 'failed' }) && s.context.listError?.code === 'Error');
     some((s) => s.context.tilesFailed);
     some((s) => s.matches({ list: 'loading' }) && s.context.query.located === 'no');
+    // A capped fleet loads the visible box's markers; a small one keeps its markers when the view moves.
+    some((s) => s.matches({ view: 'refreshing' }) && s.context.capped && s.context.bounds !== null);
+    some((s) => s.matches({ view: 'ready' }) && !s.context.capped && s.context.bounds !== null);
+    some((s) => s.matches({ view: 'ready' }) && s.context.capped && s.context.markersTotal === 1);
   });
 
   it('follows every modelled path on the real machine', async () => {
@@ -129,10 +171,12 @@ describe('map (model-based paths)', () => {
         mapMachine.provide({
           actors: {
             loadMap: driver.promise('loadMap'),
+            loadMarkers: driver.promise('loadMarkers'),
             loadList: driver.promise('loadList'),
             saveLocation: driver.promise('saveLocation'),
           },
         }),
+        { clock: driver.clock },
       ).start();
     expect(await runPaths(paths, start, key)).toBeGreaterThan(paths.length);
   }, 120_000);
@@ -142,10 +186,15 @@ describe('map (direct)', () => {
   it('places a device by a click, keeps the list row in step, then signs out clean', async () => {
     const saves: SaveLocationInput[] = [];
     const queries: ListQuery[] = [];
+    const boxes: (MapBox | null)[] = [];
     const actor = createActor(
       mapMachine.provide({
         actors: {
           loadMap: fromPromise<MapLoad>(async () => load),
+          loadMarkers: fromPromise<MapMarkersResponse, { box: MapBox | null }>(async ({ input }) => {
+            boxes.push(input.box);
+            return load.markers;
+          }),
           loadList: fromPromise<MapDevicesResponse, ListQuery>(async ({ input }) => {
             queries.push(input);
             return list;
@@ -181,6 +230,10 @@ describe('map (direct)', () => {
     actor.send({ type: 'map.reload' });
     expect(actor.getSnapshot().matches({ view: 'loading' })).toBe(true);
     await flush();
+    // Not capped: moving the map loads nothing.
+    actor.send({ type: 'map.bounds', box: { south: 0, west: 0, north: 1, east: 1 } });
+    await flush();
+    expect(boxes).toEqual([]);
     actor.send({ type: 'map.dismiss' });
     expect(actor.getSnapshot().context.notice).toBeNull();
     actor.send({ type: 'map.clear' });
@@ -191,6 +244,43 @@ describe('map (direct)', () => {
       config: null,
       selected: null,
     });
+    actor.stop();
+  });
+
+  it('refreshes presence every MAP_REFRESH_MS, following the visible box when capped, until closed', async () => {
+    const clock = new SimulatedClock();
+    const boxes: (MapBox | null)[] = [];
+    const actor = createActor(
+      mapMachine.provide({
+        actors: {
+          loadMap: fromPromise<MapLoad>(async () => capped),
+          loadMarkers: fromPromise<MapMarkersResponse, { box: MapBox | null }>(async ({ input }) => {
+            boxes.push(input.box);
+            return { markers: [{ ...berlin, is_active: false }], total: 7, limit: 1000 };
+          }),
+          loadList: fromPromise<MapDevicesResponse, ListQuery>(async () => list),
+          saveLocation: fromPromise<MapDevice, SaveLocationInput>(async () => berlin),
+        },
+      }),
+      { clock },
+    ).start();
+    actor.send({ type: 'map.open' });
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ capped: true, locatedTotal: 5000 });
+    const box = { south: 40, west: 170, north: 60, east: -170 };
+    actor.send({ type: 'map.bounds', box });
+    await flush();
+    expect(boxes).toEqual([box]);
+    expect(actor.getSnapshot().context).toMatchObject({ markersTotal: 7, locatedTotal: 5000 });
+    expect(actor.getSnapshot().context.markers[0]?.is_active).toBe(false);
+    clock.increment(MAP_REFRESH_MS);
+    await flush();
+    expect(boxes).toEqual([box, box]);
+    actor.send({ type: 'map.close' });
+    clock.increment(MAP_REFRESH_MS * 3);
+    await flush();
+    expect(boxes).toHaveLength(2);
+    expect(actor.getSnapshot().matches({ view: 'idle' })).toBe(true);
     actor.stop();
   });
 

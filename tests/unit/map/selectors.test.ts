@@ -7,11 +7,12 @@ import { createActor, fromPromise } from 'xstate';
 import {
   mapMachine,
   type ListQuery,
+  type MapBox,
   type MapLoad,
   type SaveLocationInput,
 } from '../../../machines/map/map.machine';
 import { devicePath, mapToView } from '../../../src/console/features/map/selectors';
-import type { MapDevice, MapDevicesResponse } from '../../../src/protocol/map';
+import type { MapDevice, MapDevicesResponse, MapMarkersResponse } from '../../../src/protocol/map';
 import { flush } from '../../model/harness';
 
 const gate: MapDevice = {
@@ -34,6 +35,7 @@ describe('map selectors', () => {
       mapMachine.provide({
         actors: {
           loadMap: fromPromise<MapLoad>(async () => load),
+          loadMarkers: fromPromise<MapMarkersResponse, { box: MapBox | null }>(async () => load.markers),
           loadList: fromPromise<MapDevicesResponse, ListQuery>(async () => ({ devices: [gate], total: 1 })),
           saveLocation: fromPromise<MapDevice, SaveLocationInput>(() => new Promise((r) => (release = r))),
         },
@@ -48,7 +50,13 @@ describe('map selectors', () => {
     expect(mapToView(actor.getSnapshot())).toMatchObject({ status: 'loading', listStatus: 'loading' });
     await flush();
     const ready = mapToView(actor.getSnapshot());
-    expect(ready).toMatchObject({ status: 'ready', listStatus: 'ready', markersTotal: 1500, rowsTotal: 1 });
+    expect(ready).toMatchObject({
+      status: 'ready',
+      listStatus: 'ready',
+      markersTotal: 1500,
+      locatedTotal: 1500,
+      rowsTotal: 1,
+    });
     expect(ready.config?.max_zoom).toBe(19);
     actor.send({ type: 'map.place', deviceId: 'dev-gate' });
     expect(mapToView(actor.getSnapshot())).toMatchObject({ placing: 'dev-gate', selected: 'dev-gate' });

@@ -1,18 +1,24 @@
 /**
  * The map feature's side effects (machines/map/map.machine.ts; src/protocol/map.ts): `loadMap` (GET map/config
- * and map/markers), `loadList` (GET map/devices, the side list's page) and `saveLocation` (PUT or DELETE
+ * and map/markers), `loadMarkers` (GET map/markers, in the visible box when capped), `loadList` (GET map/devices, the side list's page) and `saveLocation` (PUT or DELETE
  * map/devices/:id/location). Loaded in its own chunk after sign-in (ConsoleFeature.loadActors).
  */
 import { fromPromise } from 'xstate';
 import {
   mapMachine,
   type ListQuery,
+  type MapBox,
   type MapLoad,
   type SaveLocationInput,
 } from '../../../../machines/map/map.machine';
 import { featureActor, type FeatureActor } from '../../../../machines/system.machine';
 import { SYSTEM_IDS } from '../../../../machines/systemIds';
-import { MAP_LIST_PER_PAGE_DEFAULT, type MapDevice, type MapDevicesResponse } from '../../../protocol/map';
+import {
+  MAP_LIST_PER_PAGE_DEFAULT,
+  type MapDevice,
+  type MapDevicesResponse,
+  type MapMarkersResponse,
+} from '../../../protocol/map';
 import type { Platform } from '../feature';
 
 export function mapActors({ http }: Platform): FeatureActor[] {
@@ -25,6 +31,9 @@ export function mapActors({ http }: Platform): FeatureActor[] {
         ]);
         return { config, markers };
       }),
+      loadMarkers: fromPromise<MapMarkersResponse, { box: MapBox | null }>(({ input, signal }) =>
+        http.call('map.markers', { query: input.box ?? {}, signal }),
+      ),
       loadList: fromPromise<MapDevicesResponse, ListQuery>(({ input, signal }) =>
         http.call('map.devices', {
           query: {

@@ -17,6 +17,7 @@ export interface MapView {
   config: MapConfig | null;
   markers: MapDevice[];
   markersTotal: number;
+  locatedTotal: number;
   error: MapError | null;
   listStatus: 'idle' | 'loading' | 'ready' | 'failed';
   query: ListQuery;
@@ -32,13 +33,19 @@ export interface MapView {
 }
 
 export function mapToView(s: MapSnapshot): MapView {
-  const value = s.value as { view: MapView['status']; list: MapView['listStatus']; edit: string };
+  const value = s.value as {
+    view: MapView['status'] | 'refreshing';
+    list: MapView['listStatus'];
+    edit: string;
+  };
   const c = s.context;
   return {
-    status: value.view,
+    // A background refresh keeps the map as it is.
+    status: value.view === 'refreshing' ? 'ready' : value.view,
     config: c.config,
     markers: c.markers,
     markersTotal: c.markersTotal,
+    locatedTotal: c.locatedTotal,
     error: c.error,
     listStatus: value.list,
     query: c.query,

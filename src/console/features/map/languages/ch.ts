@@ -10,7 +10,7 @@ export const ch: MapTranslation = {
   retry: '重试',
   refresh: '刷新',
   tilesFailed: '无法加载地图瓦片（无法连接瓦片服务器）。设备显示在纯色背景上；列表照常可用。',
-  capped: '显示 {{total}} 台已定位设备中的 {{shown}} 台。',
+  capped: '显示此区域 {{total}} 台已定位设备中的 {{shown}} 台；放大地图以查看全部。',
   located: '{{count}} 台已定位设备',
   devices: '设备',
   search: '搜索设备',

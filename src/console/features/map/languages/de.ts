@@ -11,7 +11,8 @@ export const de: MapTranslation = {
   refresh: 'Aktualisieren',
   tilesFailed:
     'Kartenkacheln können nicht geladen werden (keine Verbindung zum Kachelserver). Geräte werden auf einem schlichten Hintergrund gezeigt; die Liste funktioniert wie gewohnt.',
-  capped: '{{shown}} von {{total}} platzierten Geräten werden gezeigt.',
+  capped:
+    '{{shown}} von {{total}} platzierten Geräten in diesem Ausschnitt werden gezeigt; zoomen Sie hinein, um alle zu sehen.',
   located: '{{count}} platzierte Geräte',
   devices: 'Geräte',
   search: 'Geräte suchen',

@@ -12,7 +12,7 @@ export const en = {
   refresh: 'Refresh',
   tilesFailed:
     'Map tiles cannot be loaded (no connection to the tile server). Devices are shown on a plain background; the list works as usual.',
-  capped: 'Showing {{shown}} of {{total}} located devices.',
+  capped: 'Showing {{shown}} of {{total}} located devices here; zoom in to see them all.',
   located: '{{count}} located devices',
   devices: 'Devices',
   search: 'Search devices',

@@ -11,7 +11,8 @@ export const es: MapTranslation = {
   refresh: 'Actualizar',
   tilesFailed:
     'No se pueden cargar las teselas del mapa (sin conexión con el servidor de teselas). Los dispositivos se muestran sobre un fondo liso; la lista funciona con normalidad.',
-  capped: 'Se muestran {{shown}} de {{total}} dispositivos ubicados.',
+  capped:
+    'Se muestran {{shown}} de {{total}} dispositivos ubicados en esta zona; acerque el mapa para verlos todos.',
   located: '{{count}} dispositivos ubicados',
   devices: 'Dispositivos',
   search: 'Buscar dispositivos',

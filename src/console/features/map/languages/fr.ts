@@ -11,7 +11,7 @@ export const fr: MapTranslation = {
   refresh: 'Actualiser',
   tilesFailed:
     'Les tuiles de la carte ne peuvent pas être chargées (pas de connexion au serveur de tuiles). Les appareils sont affichés sur un fond uni ; la liste fonctionne normalement.',
-  capped: '{{shown}} appareils localisés affichés sur {{total}}.',
+  capped: '{{shown}} appareils localisés affichés sur {{total}} dans cette zone ; zoomez pour les voir tous.',
   located: '{{count}} appareils localisés',
   devices: 'Appareils',
   search: 'Rechercher des appareils',

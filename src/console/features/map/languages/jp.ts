@@ -11,7 +11,8 @@ export const jp: MapTranslation = {
   refresh: '更新',
   tilesFailed:
     '地図タイルを読み込めません（タイルサーバーに接続できません）。デバイスは無地の背景に表示され、一覧は通常どおり使えます。',
-  capped: '位置のあるデバイス {{total}} 台のうち {{shown}} 台を表示しています。',
+  capped:
+    'この範囲の位置のあるデバイス {{total}} 台のうち {{shown}} 台を表示しています。すべて表示するには拡大してください。',
   located: '位置のあるデバイス {{count}} 台',
   devices: 'デバイス',
   search: 'デバイスを検索',

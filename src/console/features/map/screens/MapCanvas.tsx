@@ -6,13 +6,15 @@
  *
  * Tiles cannot load (no network, a blocked tile server): the first tile error before any tile loaded, or no tile
  * within TILE_WATCHDOG_MS, reports `onTiles(true)`; the map then shows a plain background with a 30° grid so the
- * markers keep their places. A tile that loads later reports `onTiles(false)`. Tile images are decorative
+ * markers keep their places. A tile that loads later reports `onTiles(false)`. Every pan or zoom reports the
+ * visible box (`onBounds`; the machine loads that box's markers when the fleet is too large for one answer). Tile images are decorative
  * (Leaflet gives them alt=""); the side list is the accessible path to every device.
  * Test ids: map-canvas, map-marker-<device_id> (with data-status online|offline).
  */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
+import type { MapBox } from '../../../../../machines/map/map.machine';
 import type { MapConfig, MapDevice } from '../../../../protocol/map';
 import './map.css';
 
@@ -32,6 +34,22 @@ export interface MapCanvasProps {
   onOpen: (deviceId: string) => void;
   onPick: (latitude: number, longitude: number) => void;
   onTiles: (failed: boolean) => void;
+  /** The visible box after the user panned or zoomed (null: the whole world is in view). */
+  onBounds: (box: MapBox | null) => void;
+}
+
+const wrapLng = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
+const clampLat = (lat: number) => Math.min(90, Math.max(-90, lat));
+
+/** The box of GET map/markers for what the map shows (null when it shows every longitude). */
+export function visibleBox(b: L.LatLngBounds): MapBox | null {
+  if (b.getEast() - b.getWest() >= 360) return null;
+  return {
+    south: clampLat(b.getSouth()),
+    west: wrapLng(b.getWest()),
+    north: clampLat(b.getNorth()),
+    east: wrapLng(b.getEast()),
+  };
 }
 
 const escapeHtml = (s: string) =>
@@ -103,6 +121,7 @@ export function MapCanvas(props: MapCanvasProps) {
     const watchdog = window.setTimeout(() => {
       if (!loaded) report(true);
     }, TILE_WATCHDOG_MS);
+    map.on('moveend', () => latest.current.onBounds(visibleBox(map.getBounds())));
     map.on('click', (e: L.LeafletMouseEvent) => {
       if (!latest.current.placing) return;
       const at = e.latlng.wrap();

@@ -25,7 +25,7 @@ export default function MapScreen() {
 
   useEffect(() => {
     map.send({ type: 'map.open' });
-    return () => map.send({ type: 'map.cancel' });
+    return () => map.send({ type: 'map.close' });
   }, [map]);
 
   useEffect(() => {
@@ -134,6 +134,7 @@ export default function MapScreen() {
               onOpen={(deviceId) => navigate(devicePath(deviceId))}
               onPick={(latitude, longitude) => map.send({ type: 'map.pick', latitude, longitude })}
               onTiles={(failed) => map.send({ type: 'map.tiles', failed })}
+              onBounds={(box) => map.send({ type: 'map.bounds', box })}
             />
           ) : (
             view.status === 'loading' && (
@@ -144,7 +145,7 @@ export default function MapScreen() {
             )
           )}
           <Text size="xs" c="dimmed" mt={4}>
-            {t('map.located', { count: view.markersTotal })}
+            {t('map.located', { count: view.locatedTotal })}
           </Text>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
