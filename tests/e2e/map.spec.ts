@@ -47,6 +47,9 @@ test('/map: tiles unreachable, place a device by clicking the map, open it from 
   await expect(row(page)).toContainText('Not on the map');
   await expect(row(page)).toContainText('Online');
   await expect(marker(page)).toHaveCount(0);
+  // The demo's Jetson and Box A stand in Paris and Berlin (seeded), each a titled marker.
+  await expect(page.locator('[data-testid^="map-marker-"]')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Jetson Orin Gate — Online' })).toBeVisible();
   await expectAccessible(page);
 
   // Place on map, then click the map.
