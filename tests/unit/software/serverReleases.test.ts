@@ -2,12 +2,17 @@
  * The agent release routes (src/server/routes/software.ts): an admin publishes a bundle as the raw body
  * (sha256 computed, file kept under the data directory), devices and users list them newest first and
  * download a bundle; the refusals (401, 403 before anything is read, 400 bad version / empty / not gzip /
- * JSON body, 409 duplicate, 404 unknown version).
+ * JSON body, 409 duplicate, 404 unknown version); and a host software part with a device token that
+ * downloads, verifies and installs a published release from this real server.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Backend } from '../../../src/agent/backends/types';
+import { silentLogger } from '../../../src/agent/log';
+import { createDeviceSoftware } from '../../../src/agent/software';
 import { buildBundle } from '../../../src/server/routes/software';
 import { api, login, startTestServer, type TestServer } from '../server/helpers';
 
@@ -103,5 +108,39 @@ describe('agent releases', () => {
     const files = (await import('node:fs')).readdirSync(path.join(server.dataDir, 'agent-releases'));
     expect(files.filter((f) => f.startsWith('.upload-'))).toEqual([]);
     expect(files).not.toContain('2.0.0.tar.gz');
+  });
+
+  it('a host agent with its device token downloads, verifies and installs the newest release for real', async () => {
+    const { id: ownerId } = await server.seed.ensureUser({
+      email: 'owner@rel.test',
+      password: 'owner-pass-1',
+    });
+    const device = await server.seed.ensureDevice({ ownerId, label: 'Host box', chipsetId: '0' });
+    const token = await server.seed.issueDeviceToken(device.id);
+    const stateDir = mkdtempSync(path.join(os.tmpdir(), 'software-host-'));
+    try {
+      const sw = createDeviceSoftware(
+        {
+          mode: 'host',
+          backend: { kind: 'x86' } as Backend,
+          deviceId: device.device_id,
+          label: 'Host box',
+          stateDir,
+          log: silentLogger,
+          broadcast: () => undefined,
+          server: { url: server.url, token },
+        },
+        { baseVersion: '0.1.0', freeBytes: async () => 20 * 1024 ** 3 },
+      );
+      const check = await sw.checkVersion();
+      expect(check).toMatchObject({ current: '0.1.0', update_available: true });
+      expect(check.latest?.version).toBe('1.10.0-rc.1');
+      await expect(sw.update('1.2.0')).resolves.toEqual({ version: '1.2.0' });
+      expect(readlinkSync(path.join(stateDir, 'current'))).toBe(path.join('releases', '1.2.0'));
+      expect(existsSync(path.join(stateDir, 'current', 'release.json'))).toBe(true);
+      await sw.close();
+    } finally {
+      rmSync(stateDir, { recursive: true, force: true });
+    }
   });
 });
