@@ -7,7 +7,8 @@ import { DEMO, apiLogin, auth, listDevices, navigate, signIn, waitAllOnline } fr
  * usable when tiles cannot load; click a marker to open the device). The tile server is made unreachable (every
  * tile request aborted — the test machine has no internet anyway): the map says so and keeps working on a plain
  * background. A device is placed by "Place on map" and a click on the map, its marker opens the device page by
- * click and by Enter, coordinates typed in are range-checked and saved, and the device is taken off the map.
+ * click and by Enter, coordinates typed in are range-checked and saved, the device is taken off the map, and
+ * placed again with the keyboard alone (Enter on the focused map; Escape cancels).
  * Axe checks the screen (Leaflet's tiles are alt="" decorative images; nothing is excluded).
  */
 let boxB = '';
@@ -106,4 +107,19 @@ test('/map: tiles unreachable, place a device by clicking the map, open it from 
   await expect(marker(page)).toHaveCount(0);
   await expect(row(page)).toContainText('Not on the map');
   await expectAccessible(page);
+
+  // Keyboard placing: Place on map, focus the map, Enter drops the device at the centre.
+  await page.getByTestId(`map-place-${boxB}`).click();
+  await page.getByTestId('map-canvas').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('map-notice')).toHaveText('Location saved.');
+  await expect(marker(page)).toBeVisible();
+  // Escape cancels placing.
+  await page.getByTestId(`map-place-${boxB}`).click();
+  await expect(page.getByTestId('map-placing')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('map-placing')).toHaveCount(0);
+  await page.getByTestId(`map-remove-${boxB}`).click();
+  await expect(marker(page)).toHaveCount(0);
 });

@@ -27,7 +27,7 @@ export const ch: MapTranslation = {
   openDevice: '打开设备',
   placeOnMap: '放到地图上',
   placeDevice: '将 {{label}} 放到地图上',
-  placing: '请在地图上点击 {{label}} 所在的位置，或按取消。',
+  placing: '请在地图上点击 {{label}} 所在的位置；或聚焦地图，用方向键移动后按 Enter 将其放在中心；或按取消。',
   cancel: '取消',
   setCoordinates: '输入坐标',
   setCoordinatesOf: '输入 {{label}} 的坐标',

@@ -29,7 +29,8 @@ export const de: MapTranslation = {
   openDevice: 'Gerät öffnen',
   placeOnMap: 'Auf der Karte platzieren',
   placeDevice: '{{label}} auf der Karte platzieren',
-  placing: 'Klicken Sie auf die Karte, wo {{label}} steht, oder auf Abbrechen.',
+  placing:
+    'Klicken Sie auf die Karte, wo {{label}} steht – oder fokussieren Sie die Karte, verschieben Sie sie mit den Pfeiltasten und drücken Sie die Eingabetaste, um es in der Mitte zu platzieren – oder auf Abbrechen.',
   cancel: 'Abbrechen',
   setCoordinates: 'Koordinaten setzen',
   setCoordinatesOf: 'Koordinaten von {{label}} setzen',

@@ -29,7 +29,8 @@ export const en = {
   openDevice: 'Open device',
   placeOnMap: 'Place on map',
   placeDevice: 'Place {{label}} on the map',
-  placing: 'Click the map where {{label}} stands, or press Cancel.',
+  placing:
+    'Click the map where {{label}} stands — or focus the map, move it with the arrow keys and press Enter to place it at the centre — or press Cancel.',
   cancel: 'Cancel',
   setCoordinates: 'Set coordinates',
   setCoordinatesOf: 'Set coordinates of {{label}}',

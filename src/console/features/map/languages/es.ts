@@ -29,7 +29,8 @@ export const es: MapTranslation = {
   openDevice: 'Abrir dispositivo',
   placeOnMap: 'Colocar en el mapa',
   placeDevice: 'Colocar {{label}} en el mapa',
-  placing: 'Haga clic en el mapa donde está {{label}}, o pulse Cancelar.',
+  placing:
+    'Haga clic en el mapa donde está {{label}} — o enfoque el mapa, muévalo con las flechas y pulse Intro para colocarlo en el centro — o pulse Cancelar.',
   cancel: 'Cancelar',
   setCoordinates: 'Introducir coordenadas',
   setCoordinatesOf: 'Introducir coordenadas de {{label}}',

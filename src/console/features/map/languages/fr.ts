@@ -28,7 +28,8 @@ export const fr: MapTranslation = {
   openDevice: 'Ouvrir l’appareil',
   placeOnMap: 'Placer sur la carte',
   placeDevice: 'Placer {{label}} sur la carte',
-  placing: 'Cliquez sur la carte à l’endroit où se trouve {{label}}, ou sur Annuler.',
+  placing:
+    'Cliquez sur la carte à l’endroit où se trouve {{label}} — ou placez le focus sur la carte, déplacez-la avec les flèches et appuyez sur Entrée pour le placer au centre — ou sur Annuler.',
   cancel: 'Annuler',
   setCoordinates: 'Saisir les coordonnées',
   setCoordinatesOf: 'Saisir les coordonnées de {{label}}',

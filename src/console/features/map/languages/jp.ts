@@ -29,7 +29,8 @@ export const jp: MapTranslation = {
   openDevice: 'デバイスを開く',
   placeOnMap: '地図に配置',
   placeDevice: '{{label}} を地図に配置',
-  placing: '{{label}} の設置場所を地図上でクリックするか、キャンセルを押してください。',
+  placing:
+    '{{label}} の設置場所を地図上でクリックしてください。キーボードでは地図にフォーカスし、矢印キーで動かして Enter を押すと中央に配置します。やめるにはキャンセルを押してください。',
   cancel: 'キャンセル',
   setCoordinates: '座標を入力',
   setCoordinatesOf: '{{label}} の座標を入力',

@@ -2,7 +2,8 @@
  * The Leaflet map of /map (issue 16 §2): tiles from the server's template (src/protocol/map.ts MapConfig), one
  * marker per located device — online a filled circle with a dot, offline a hollow dashed diamond (shape, not only
  * colour), each a keyboard-focusable button titled "{label} — Online|Offline" that opens the device page on click
- * or Enter — and, while a device is being placed, a click on the map reports its latitude and longitude.
+ * or Enter — and, while a device is being placed, a click on the map (or Enter on the focused map: its centre)
+ * reports a latitude and longitude.
  *
  * Tiles cannot load (no network, a blocked tile server): the first tile error before any tile loaded, or no tile
  * within TILE_WATCHDOG_MS, reports `onTiles(true)`; the map then shows a plain background with a 30° grid so the
@@ -121,6 +122,13 @@ export function MapCanvas(props: MapCanvasProps) {
     const watchdog = window.setTimeout(() => {
       if (!loaded) report(true);
     }, TILE_WATCHDOG_MS);
+    // Keyboard placing: Enter on the focused map (not on a marker) places the device at the map's centre.
+    map.on('keypress', (e: L.LeafletKeyboardEvent) => {
+      if (!latest.current.placing || e.originalEvent.key !== 'Enter') return;
+      if (e.originalEvent.target !== map.getContainer()) return;
+      const at = map.getCenter().wrap();
+      latest.current.onPick(Math.round(at.lat * 1e6) / 1e6, Math.round(at.lng * 1e6) / 1e6);
+    });
     map.on('moveend', () => latest.current.onBounds(visibleBox(map.getBounds())));
     map.on('click', (e: L.LeafletMouseEvent) => {
       if (!latest.current.placing) return;
