@@ -42,6 +42,8 @@ import { powerActionMachine } from '../machines/power/powerAction.machine';
 import { directoryScanMachine } from '../machines/storage/directoryScan.machine';
 import { storageMachine } from '../machines/storage/storage.machine';
 import { groupsMachine } from '../machines/groups/groups.machine';
+import { clientUpdateMachine } from '../machines/software/clientUpdate.machine';
+import { softwareMachine } from '../machines/software/software.machine';
 import { quickSearchMachine } from '../machines/search/quickSearch.machine';
 import { notificationsMachine } from '../machines/notifications/notifications.machine';
 import { systemMachine } from '../machines/system.machine';
@@ -77,6 +79,8 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'storage', feature: 'storage', machine: storageMachine },
   { name: 'directoryScan', feature: 'storage', machine: directoryScanMachine },
   { name: 'groups', feature: 'groups', machine: groupsMachine },
+  { name: 'software', feature: 'software', machine: softwareMachine },
+  { name: 'clientUpdate', feature: 'software', machine: clientUpdateMachine },
 ];
 
 /** Path of a machine's file inside machines/ (machines/<feature>/<name>.machine.ts; the root at the top). */

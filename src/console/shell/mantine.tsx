@@ -38,7 +38,7 @@ function darken(hex: string, share: number): string {
 
 /**
  * WCAG 2.1 AA contrast (4.5:1) in the light scheme, where Mantine's defaults fall short: dimmed text is
- * gray-7 (gray-6 is 3.3:1 on white), links indigo-8, and the text of light variants (badges, light buttons)
+ * gray-7 (gray-6 is 3.3:1 on white; a toast's description too), links indigo-8, and the text of light variants (badges, light buttons)
  * the colour's shade 9 darkened by 35 % (green-9 on green-1 is 3.8:1; darkened, about 7:1).
  */
 const contrastVariables: CSSVariablesResolver = () => ({
@@ -70,7 +70,11 @@ export function WithMantine({ children }: { children: ReactNode }) {
       components: {
         Modal: { defaultProps: { closeButtonProps } },
         Drawer: { defaultProps: { closeButtonProps } },
-        Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeToastLabel } } },
+        Notification: {
+          defaultProps: { closeButtonProps: { 'aria-label': closeToastLabel } },
+          // A toast's text under its title is gray-6 in Mantine's light scheme (3.3:1): dimmed is gray-7 there.
+          styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+        },
       },
     });
   }, [closeLabel, closeToastLabel]);
