@@ -71,6 +71,11 @@ test('/map: tiles unreachable, place a device by clicking the map, open it from 
   expect(placed.latitude).toBeGreaterThanOrEqual(-90);
   expect(placed.latitude).toBeLessThanOrEqual(90);
 
+  // Show on map highlights the row and the marker.
+  await page.getByTestId(`map-show-${boxB}`).click();
+  await expect(row(page)).toHaveAttribute('aria-current', 'true');
+  await expect(marker(page)).toHaveClass(/map-marker--selected/);
+
   // A click on the marker opens the device page.
   await marker(page).click();
   await expect(page).toHaveURL(new RegExp(`/control-panel/devices\\?device=${boxB}$`));

@@ -25,6 +25,8 @@ export const ch: MapTranslation = {
   coordinates: '{{lat}}, {{lng}}',
   open: '打开 {{label}}',
   openDevice: '打开设备',
+  showOnMap: '在地图上显示',
+  showOnMapOf: '在地图上显示 {{label}}',
   placeOnMap: '放到地图上',
   placeDevice: '将 {{label}} 放到地图上',
   placing: '请在地图上点击 {{label}} 所在的位置；或聚焦地图，用方向键移动后按 Enter 将其放在中心；或按取消。',

@@ -27,6 +27,8 @@ export const de: MapTranslation = {
   coordinates: '{{lat}}, {{lng}}',
   open: '{{label}} öffnen',
   openDevice: 'Gerät öffnen',
+  showOnMap: 'Auf der Karte zeigen',
+  showOnMapOf: '{{label}} auf der Karte zeigen',
   placeOnMap: 'Auf der Karte platzieren',
   placeDevice: '{{label}} auf der Karte platzieren',
   placing:

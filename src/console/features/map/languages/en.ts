@@ -27,6 +27,8 @@ export const en = {
   coordinates: '{{lat}}, {{lng}}',
   open: 'Open {{label}}',
   openDevice: 'Open device',
+  showOnMap: 'Show on map',
+  showOnMapOf: 'Show {{label}} on the map',
   placeOnMap: 'Place on map',
   placeDevice: 'Place {{label}} on the map',
   placing:

@@ -27,6 +27,8 @@ export const es: MapTranslation = {
   coordinates: '{{lat}}, {{lng}}',
   open: 'Abrir {{label}}',
   openDevice: 'Abrir dispositivo',
+  showOnMap: 'Ver en el mapa',
+  showOnMapOf: 'Ver {{label}} en el mapa',
   placeOnMap: 'Colocar en el mapa',
   placeDevice: 'Colocar {{label}} en el mapa',
   placing:

@@ -26,6 +26,8 @@ export const fr: MapTranslation = {
   coordinates: '{{lat}}, {{lng}}',
   open: 'Ouvrir {{label}}',
   openDevice: 'Ouvrir l’appareil',
+  showOnMap: 'Voir sur la carte',
+  showOnMapOf: 'Voir {{label}} sur la carte',
   placeOnMap: 'Placer sur la carte',
   placeDevice: 'Placer {{label}} sur la carte',
   placing:

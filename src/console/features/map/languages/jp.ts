@@ -27,6 +27,8 @@ export const jp: MapTranslation = {
   coordinates: '{{lat}}, {{lng}}',
   open: '{{label}} を開く',
   openDevice: 'デバイスを開く',
+  showOnMap: '地図で表示',
+  showOnMapOf: '{{label}} を地図で表示',
   placeOnMap: '地図に配置',
   placeDevice: '{{label}} を地図に配置',
   placing:

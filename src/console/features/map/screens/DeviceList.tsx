@@ -1,10 +1,12 @@
 /**
  * The side list of /map (issue 16 §2): every device, placed or not, paged and searchable — the accessible path
  * to the map. Each row: the label (a link to the device page), its status (icon + word, not only colour), its
- * coordinates or "Not on the map", and the actions "Place on map" (then a click on the map), "Set coordinates"
- * (a small latitude/longitude form, checked before sending) and "Remove from map".
- * Test ids: map-list, map-search, map-located, map-row-<device_id>, map-place-<device_id>,
- * map-coords-<device_id>, map-remove-<device_id>, map-lat, map-lng, map-save-coords, map-prev, map-next.
+ * coordinates or "Not on the map", and the actions "Show on map" (highlights and centres its marker), "Place on
+ * map" (then a click on the map), "Set coordinates" (a small latitude/longitude form, checked before sending)
+ * and "Remove from map".
+ * Test ids: map-list, map-search, map-located, map-row-<device_id>, map-show-<device_id>,
+ * map-place-<device_id>, map-coords-<device_id>, map-remove-<device_id>, map-lat, map-lng, map-save-coords,
+ * map-prev, map-next.
  */
 import {
   ActionIcon,
@@ -107,6 +109,17 @@ function Row({ device, map, view }: { device: MapDevice; map: MapRef; view: MapV
           <CoordsForm device={device} map={map} onDone={() => setEditing(false)} />
         ) : (
           <Group gap="xs">
+            {located && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                aria-label={t('map.showOnMapOf', { label: device.label })}
+                data-testid={`map-show-${device.device_id}`}
+                onClick={() => map.send({ type: 'map.select', deviceId: device.device_id })}
+              >
+                {t('map.showOnMap')}
+              </Button>
+            )}
             <Button
               size="compact-xs"
               variant="light"
