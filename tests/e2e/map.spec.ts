@@ -12,12 +12,15 @@ import { DEMO, apiLogin, auth, listDevices, navigate, signIn, waitAllOnline } fr
  * Axe checks the screen (Leaflet's tiles are alt="" decorative images; nothing is excluded).
  */
 let boxB = '';
+let gate = '';
 let token = '';
 
 test.beforeAll(async ({ request }) => {
   token = await apiLogin(request, DEMO);
   await waitAllOnline(request, token, 3);
-  boxB = (await listDevices(request, token)).res.find((d) => d.label === 'x86 Edge Box B')!.device_id;
+  const devices = (await listDevices(request, token)).res;
+  boxB = devices.find((d) => d.label === 'x86 Edge Box B')!.device_id;
+  gate = devices.find((d) => d.label === 'Jetson Orin Gate')!.device_id;
   // Start with Box B off the map, whatever an earlier run left.
   const res = await request.delete(`/api/map/devices/${boxB}/location`, { headers: auth(token) });
   expect(res.status()).toBe(200);
@@ -71,10 +74,12 @@ test('/map: tiles unreachable, place a device by clicking the map, open it from 
   expect(placed.latitude).toBeGreaterThanOrEqual(-90);
   expect(placed.latitude).toBeLessThanOrEqual(90);
 
-  // Show on map highlights the row and the marker.
-  await page.getByTestId(`map-show-${boxB}`).click();
-  await expect(row(page)).toHaveAttribute('aria-current', 'true');
+  // Show on map highlights that row and marker (the placed device was highlighted until now).
   await expect(marker(page)).toHaveClass(/map-marker--selected/);
+  await page.getByTestId(`map-show-${gate}`).click();
+  await expect(page.getByTestId(`map-row-${gate}`)).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByTestId(`map-marker-${gate}`)).toHaveClass(/map-marker--selected/);
+  await expect(marker(page)).not.toHaveClass(/map-marker--selected/);
 
   // A click on the marker opens the device page.
   await marker(page).click();
