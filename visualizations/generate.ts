@@ -42,6 +42,7 @@ import { powerActionMachine } from '../machines/power/powerAction.machine';
 import { directoryScanMachine } from '../machines/storage/directoryScan.machine';
 import { storageMachine } from '../machines/storage/storage.machine';
 import { groupsMachine } from '../machines/groups/groups.machine';
+import { mapMachine } from '../machines/map/map.machine';
 import { clientUpdateMachine } from '../machines/software/clientUpdate.machine';
 import { softwareMachine } from '../machines/software/software.machine';
 import { quickSearchMachine } from '../machines/search/quickSearch.machine';
@@ -79,6 +80,7 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'storage', feature: 'storage', machine: storageMachine },
   { name: 'directoryScan', feature: 'storage', machine: directoryScanMachine },
   { name: 'groups', feature: 'groups', machine: groupsMachine },
+  { name: 'map', feature: 'map', machine: mapMachine },
   { name: 'software', feature: 'software', machine: softwareMachine },
   { name: 'clientUpdate', feature: 'software', machine: clientUpdateMachine },
 ];
