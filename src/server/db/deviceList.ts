@@ -4,6 +4,9 @@
  * - the page's ids come from an index-only scan of the sort order's index (schema.ts devices_owner_*_idx),
  *   then only those rows are read ("deferred join"), so a deep page does not read the rows it skips;
  * - the unfiltered total is the owner's row of device_counts (kept by triggers), not a count of every row;
+ * - a deep page of the unfiltered list starts from a page anchor: every ANCHOR_STEP-th (key, id) of the sort
+ *   order, kept in memory per owner and order for one device_counts version (any change to the owner's devices
+ *   bumps it), so no page walks more than ANCHOR_STEP index entries;
  * - a search (label, client name or peer id contains the text, case-insensitively) uses the pg_trgm indexes;
  *   when it matches few devices (≤ FEW_MATCHES, known from its count) they are collected from those indexes and
  *   sorted, else the sort order's index is walked (matches are dense enough to fill a page quickly);
@@ -20,6 +23,25 @@ import { deviceCounts, devices } from './schema';
 
 /** A search matching at most this many devices is collected by its trigram indexes, then sorted. */
 export const FEW_MATCHES = 2000;
+/** Page anchors are every ANCHOR_STEP-th position of a sort order (ascending). */
+export const ANCHOR_STEP = 1000;
+/** Pages starting (in ascending positions) before this walk the index from its start instead. */
+export const ANCHOR_MIN_START = 4000;
+/** Anchor lists kept (owner × sort order); the oldest is dropped beyond it. */
+const ANCHOR_CACHE_MAX = 200;
+
+type AnchoredOrder = 'label' | 'client_name' | 'created_at';
+/** An order's anchors: keys[i] is the (sort key as text, id) at ascending position i × ANCHOR_STEP. */
+interface Anchors {
+  version: number;
+  keys: Array<{ key: string; id: string }>;
+}
+const anchorCache = new Map<string, Anchors>();
+
+/** Forgets every anchor list (tests). */
+export function clearPageAnchors(): void {
+  anchorCache.clear();
+}
 
 export interface DevicePageQuery {
   ownerId: string;
@@ -77,9 +99,13 @@ export async function devicePage(db: Db, q: DevicePageQuery): Promise<DevicePage
             .offset(skip)
         ).map((r) => r.id);
 
-  const ownerTotal = async () =>
-    (await db.select({ n: deviceCounts.n }).from(deviceCounts).where(eq(deviceCounts.ownerId, q.ownerId)))[0]
-      ?.n ?? 0;
+  const ownerCounts = async () =>
+    (
+      await db
+        .select({ n: deviceCounts.n, version: deviceCounts.version })
+        .from(deviceCounts)
+        .where(eq(deviceCounts.ownerId, q.ownerId))
+    )[0] ?? { n: 0, version: 0 };
   const column = {
     is_active: devices.id,
     label: devices.labelKey,
@@ -109,7 +135,9 @@ export async function devicePage(db: Db, q: DevicePageQuery): Promise<DevicePage
     q.orderBy === 'is_active' ? countOf(and(filter, isActive)) : Promise.resolve(0),
   ]);
   if (few) return { rows: await rowsOf(few.ids), total: few.total, active };
-  const total = conditions.length === 1 ? await ownerTotal() : await countOf(filter);
+  const unfiltered = conditions.length === 1;
+  const counts = unfiltered ? await ownerCounts() : null;
+  const total = counts ? counts.n : await countOf(filter);
 
   let ids: string[];
   if (q.orderBy === 'is_active') {
@@ -123,7 +151,9 @@ export async function devicePage(db: Db, q: DevicePageQuery): Promise<DevicePage
       ...(await idsOf(second, [asc(devices.id)], q.perPage - ids.length, Math.max(0, offset - firstCount))),
     );
   } else {
-    ids = await orderedIds(column, total);
+    ids =
+      (counts && (await anchoredIds(q.orderBy as AnchoredOrder, column, total, counts.version))) ??
+      (await orderedIds(column, total));
   }
   return { rows: await rowsOf(ids), total, active };
 
@@ -140,6 +170,57 @@ export async function devicePage(db: Db, q: DevicePageQuery): Promise<DevicePage
     const limit = Math.min(q.perPage, total - offset);
     const fromEnd = total - offset - limit;
     return (await idsOf(filter, [reverse(column), reverse(devices.id)], limit, fromEnd)).reverse();
+  }
+
+  /**
+   * The page's ids of the unfiltered list from the nearest anchor at or before the page (ascending positions;
+   * a descending page is read ascending, then reversed), or null when the page starts too near the top for
+   * anchors to help.
+   */
+  async function anchoredIds(
+    order: AnchoredOrder,
+    column: AnyPgColumn,
+    total: number,
+    version: number,
+  ): Promise<string[] | null> {
+    if (offset >= total) return [];
+    const limit = Math.min(q.perPage, total - offset);
+    const start = q.orderAs === 'desc' ? total - offset - limit : offset;
+    if (start < ANCHOR_MIN_START) return null;
+    const anchors = await anchorsOf(order, column, version);
+    const index = Math.min(Math.floor(start / ANCHOR_STEP), anchors.length - 1);
+    const anchor = anchors[index];
+    if (!anchor) return null;
+    const key = order === 'created_at' ? sql`${anchor.key}::timestamptz` : sql`${anchor.key}::text`;
+    const rows = await db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(
+        and(eq(devices.ownerId, q.ownerId), sql`(${column}, ${devices.id}) >= (${key}, ${anchor.id}::uuid)`),
+      )
+      .orderBy(asc(column), asc(devices.id))
+      .limit(limit)
+      .offset(start - index * ANCHOR_STEP);
+    const ids = rows.map((r) => r.id);
+    return q.orderAs === 'desc' ? ids.reverse() : ids;
+  }
+
+  /** The owner's anchors of `order` for `version`: from the cache, or read with one index scan. */
+  async function anchorsOf(order: AnchoredOrder, column: AnyPgColumn, version: number) {
+    const cacheKey = `${q.ownerId}:${order}`;
+    const cached = anchorCache.get(cacheKey);
+    if (cached?.version === version) return cached.keys;
+    const found = await db.execute<{ key: string; id: string }>(sql`
+      select key, id from (
+        select ${column}::text as key, ${devices.id} as id,
+               row_number() over (order by ${column}, ${devices.id}) - 1 as pos
+        from ${devices} where ${devices.ownerId} = ${q.ownerId}
+      ) t where pos % ${ANCHOR_STEP} = 0 order by pos`);
+    const keys = found.rows.map((r) => ({ key: r.key, id: r.id }));
+    anchorCache.delete(cacheKey);
+    anchorCache.set(cacheKey, { version, keys });
+    if (anchorCache.size > ANCHOR_CACHE_MAX) anchorCache.delete(anchorCache.keys().next().value!);
+    return keys;
   }
 
   /** The rows of `ids`, in that order. */

@@ -128,6 +128,8 @@ export const deviceCounts = pgTable('device_counts', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   n: integer('n').notNull().default(0),
+  /** Bumped by every statement that inserts, deletes or updates the owner's devices (migration 0006). */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 /** §3 IP camera: listed from the server; streams through the agent of `device_row_id` when set. */
