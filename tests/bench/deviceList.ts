@@ -7,13 +7,15 @@
  *   page_change_ms     the devices table in Chromium: click "next page" → the next page's first row is on
  *                      screen (MutationObserver), p50/p95 — with the table's default page size (§9) and with 50 rows
  *
- * Targets: every api case p95 ≤ 20 ms; page change p95 ≤ 100 ms. The 100,000 devices are seeded in one
+ * Targets: every api case p95 ≤ 20 ms; page change p95 ≤ 100 ms. BENCH_PROFILE=<file> writes the page's CPU
+ * profile (.cpuprofile, DevTools) of the 50-row page changes. The 100,000 devices are seeded in one
  * statement (Seed.fleet) for an account of their own; none of them connects.
  */
 import type { Browser, Page } from '@playwright/test';
 import type { RunningStack } from '../../src/stack';
 import { navigate, signIn } from './page';
 import { stats, type Stats } from './stats';
+import { writeFileSync } from 'node:fs';
 
 const FLEET = { email: 'fleet@edge.local', password: 'fleet-edge-2026' };
 const DEVICES = Number(process.env.BENCH_FLEET_DEVICES ?? 100_000);
@@ -93,7 +95,19 @@ export async function benchDeviceList(browser: Browser, stack: RunningStack): Pr
           .nth(PER_PAGE - 1)
           .waitFor();
       }
+      // Diagnostics: BENCH_PROFILE=<file> writes the page's CPU profile (.cpuprofile) of the 50-row changes.
+      const cdp =
+        size === 'per_page_50' && process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       for (let i = 0; i < PAGE_SAMPLES; i++) pageChange[size].push(await nextPageMs(page));
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop');
+        writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+      }
     }
   } finally {
     await context.close();
