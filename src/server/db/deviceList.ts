@@ -129,14 +129,14 @@ export async function devicePage(db: Db, q: DevicePageQuery): Promise<DevicePage
     return n <= FEW_MATCHES ? { total: n, ids: row?.ids ?? [] } : null;
   };
 
-  const [few, active, matchingOnline] = await Promise.all([
+  const unfiltered = conditions.length === 1;
+  const [few, active, matchingOnline, counts] = await Promise.all([
     fewMatches(),
     countOf(and(eq(devices.ownerId, q.ownerId), isActive)),
     q.orderBy === 'is_active' ? countOf(and(filter, isActive)) : Promise.resolve(0),
+    unfiltered ? ownerCounts() : Promise.resolve(null),
   ]);
   if (few) return { rows: await rowsOf(few.ids), total: few.total, active };
-  const unfiltered = conditions.length === 1;
-  const counts = unfiltered ? await ownerCounts() : null;
   const total = counts ? counts.n : await countOf(filter);
 
   let ids: string[];
