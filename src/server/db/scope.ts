@@ -34,3 +34,9 @@ export async function findOwnDevice(db: Db, ownerId: string, idOrDeviceId: strin
 export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 }
+
+/** True for PostgreSQL's unique violation (23505), as drizzle wraps it. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

@@ -13,7 +13,7 @@ import { GROUP_TEXTS, type GroupRow, type GroupType, type groupRoutes } from '..
 import { userOf } from '../auth/guard';
 import type { Db } from '../db';
 import { groupAndDescendants } from '../db/groups';
-import { isUuid } from '../db/scope';
+import { isUniqueViolation, isUuid } from '../db/scope';
 import { devices, groups, ipCameras, physicalCameras } from '../db/schema';
 import { badRequest, HttpError } from '../errors';
 import type { HandlersOf } from './register';
@@ -39,12 +39,6 @@ async function ownGroup(db: Db, ownerId: string, id: string, type?: GroupType): 
     .where(and(eq(groups.id, id), eq(groups.ownerId, ownerId), type ? eq(groups.groupType, type) : undefined))
     .limit(1);
   return row ?? null;
-}
-
-/** True for PostgreSQL's unique violation (23505), as drizzle wraps it. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /** The parent named by the caller for a group of `type`; 404 when missing, 400 when of the other type. */

@@ -8,10 +8,9 @@
  * signed with) — so sessions survive a server restart and are valid on every server sharing the database,
  * and a key rotation (a new oldest key) ends them. It never leaves the process.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { asc } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db';
-import { serverKeys } from '../db/schema';
+import { deriveServerKey } from '../auth/keys';
 
 /** The cookie's name. One per container path (Path=remoteBasePath), so several can coexist. */
 export const REMOTE_COOKIE = 'edge_remote';
@@ -35,17 +34,7 @@ export class RemoteSessions {
    * @throws Error when the database has no signing key yet (loadSigningKey creates it at start-up).
    */
   static async fromDatabase(db: Db): Promise<RemoteSessions> {
-    const [row] = await db
-      .select({ privateJwk: serverKeys.privateJwk })
-      .from(serverKeys)
-      .orderBy(asc(serverKeys.createdAt))
-      .limit(1);
-    const secret = (row?.privateJwk as { d?: unknown } | undefined)?.d;
-    if (typeof secret !== 'string') throw new Error('No server signing key to derive remote sessions from');
-    const ikm = Buffer.from(secret, 'base64url');
-    return new RemoteSessions(
-      Buffer.from(hkdfSync('sha256', ikm, 'edge-ai-console', 'remote-session cookie v1', 32)),
-    );
+    return new RemoteSessions(await deriveServerKey(db, 'remote-session cookie v1'));
   }
 
   private mac(payload: string): Buffer {
