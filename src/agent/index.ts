@@ -9,7 +9,7 @@
  * `startupTimeoutMs` (the signalling registration gets at least 10 s); a refused token rejects at once with
  * TokenRefusedError.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DataConnection } from 'peerjs';
@@ -29,6 +29,7 @@ import { startTunnelClient, type TunnelClient } from './tunnel';
 import { createDeviceLogs } from './logs';
 import { createMetricsHistory } from './metrics';
 import { createIpCameraReach } from './ipCameras';
+import { agentVersion } from './version';
 import { createDeviceRecords } from './records';
 import { createDeviceSoftware } from './software';
 import type { AgentLifecycle, AgentPartDeps } from './parts';
@@ -107,17 +108,7 @@ export interface RunningAgent {
   close(): Promise<void>;
 }
 
-/** The agent's version from package.json. */
-export function agentVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: unknown;
-    };
-    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
+export { agentVersion } from './version';
 
 /** The device's state directory (AgentOptions.stateDir), created (mode 0700) if missing. */
 function agentStateDir(options: AgentOptions, deviceId: string): string {

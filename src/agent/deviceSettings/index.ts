@@ -8,7 +8,7 @@
  * Methods throw CommandError (code SETTINGS_ERROR_CODES or the link's) when the device refuses; the handlers
  * turn that into §8's `{ data: null, error }`.
  */
-import { readFileSync } from 'node:fs';
+import { agentVersion } from '../version';
 import {
   SETTINGS_ERROR_CODES,
   SETTINGS_EVENTS,
@@ -68,18 +68,6 @@ export interface DeviceSettings {
   close(): Promise<void>;
 }
 
-/** The agent's version (package.json), for client-engine-info. */
-function clientVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-      version?: unknown;
-    };
-    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-
 /** Extra choices for tests: the machine to ask (default by deps.mode). */
 export interface DeviceSettingsOptions {
   system?: SettingsSystem;
@@ -92,7 +80,7 @@ export function createDeviceSettings(
   const store = new SettingsStore(deps.stateDir, deps.log);
   const system = options.system ?? (deps.mode === 'host' ? hostSystem() : simSystem());
   const kind = deps.backend.kind;
-  const version = clientVersion();
+  const version = agentVersion();
   let engineRestartedAt: number | null = null;
   let current: Promise<StoredSettings> = store.read();
   const alerts = new MetricAlertWatcher({

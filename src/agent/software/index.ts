@@ -11,7 +11,7 @@
  * checked before downloading), downloadError (fetch failed, sha256 mismatch), other (no server, no release,
  * an update already running, an install failure, nothing to restart).
  */
-import { readFileSync } from 'node:fs';
+import { agentVersion } from '../version';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -96,18 +96,6 @@ export interface DeviceSoftwareOptions {
   baseVersion?: string;
 }
 
-/** package.json's version. */
-function packageVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-      version?: unknown;
-    };
-    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-
 const fail = (code: string, message: string) => new CommandError(code, message);
 const other = (message: string) => fail(UPDATE_ERROR_CODES.other, message);
 const BUSY = new Set<UpdateStatus['state']>([
@@ -127,7 +115,7 @@ export function createDeviceSoftware(
   const host = deps.mode === 'host';
   const server = options.server ?? (deps as AgentPartDeps & { server?: ServerLink }).server;
   const doFetch = options.fetch ?? fetch;
-  const base = options.baseVersion ?? packageVersion();
+  const base = options.baseVersion ?? agentVersion();
   const timers = new Set<NodeJS.Timeout>();
   const abort = new AbortController();
   let closed = false;
