@@ -40,7 +40,8 @@ export const IpCameraUrl = z
   .trim()
   .max(IP_CAMERA_URL_MAX)
   .refine((u) => !/^[a-z]+:\/\/[^/\s]*@/i.test(u), IP_CAMERA_TEXTS.urlCredentials)
-  .refine((u) => URL_RE.test(u), IP_CAMERA_TEXTS.url);
+  .refine((u) => URL_RE.test(u), IP_CAMERA_TEXTS.url)
+  .meta({ examples: ['sim://yard', 'rtsp://10.0.0.5:554/stream1', 'http://10.0.0.6/snapshot.jpg'] });
 
 /** Add or edit: the camera's name, address, the device (device_id) that reaches it, its credentials. */
 export const IpCameraInput = z.object({

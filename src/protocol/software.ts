@@ -55,7 +55,8 @@ export const SEMVER_PATTERN =
 export const SemVer = z
   .string()
   .max(VERSION_MAX_CHARS)
-  .regex(SEMVER_PATTERN, 'version must be a semantic version such as 1.4.0');
+  .regex(SEMVER_PATTERN, 'version must be a semantic version such as 1.4.0')
+  .meta({ examples: ['1.4.0', '0.2.0-rc.1'] });
 
 /**
  * Compares two semantic versions by semver precedence: negative when a < b, 0 when equal, positive when
@@ -250,7 +251,7 @@ export const softwareRoutes = defineRoutes({
     summary:
       'Publishes an agent release: the bundle (gzip tar, ≤ 200 MiB) is the raw body (Content-Type application/octet-stream); version and notes in the query. 409 when the version exists, 413 when too large.',
     query: PublishReleaseQuery,
-    body: z.unknown(),
+    // No body schema: the body is the raw bundle, streamed to a file by the route's content-type parser.
     answer: AgentRelease,
     errors: [409, 413],
   },

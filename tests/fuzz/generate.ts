@@ -57,9 +57,11 @@ function stringBaseline(node: JsonSchema, name: string | undefined, ctx: Ctx): s
     case 'ipv4':
       return '127.0.0.1';
   }
+  const examples = (node.examples ?? []).filter((e): e is string => typeof e === 'string');
+  // A schema checked by code (zod refine) has no pattern: its own examples are the valid values.
+  if (!node.pattern && examples.length) return rng.pick(examples);
   if (node.pattern) {
     const re = new RegExp(node.pattern, 'u');
-    const examples = (node.examples ?? []).filter((e): e is string => typeof e === 'string');
     const tries = [
       ...(examples.length ? [rng.pick(examples), ...examples] : []),
       plain(),

@@ -255,7 +255,8 @@ export const softwareHandlers: HandlersOf<typeof softwareRoutes> = (ctx, app) =>
       return reply.send(createReadStream(file)) as never;
     },
 
-    'software.publish': async ({ query, body }) => {
+    'software.publish': async ({ query }, request) => {
+      const body: unknown = request.body;
       if (!(body instanceof UploadedBundle)) {
         throw new HttpError(
           400,
