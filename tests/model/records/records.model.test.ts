@@ -18,7 +18,7 @@ const LIST: RecordsListReply = {
   page_size: 50,
 };
 
-function eventsFor(s: Snap, type: string): EventObject[] | undefined {
+function eventsFor(s: Snap, type: string): Array<EventObject & Record<string, unknown>> | undefined {
   switch (type) {
     case 'device.select':
       return s.value === 'noDevice'

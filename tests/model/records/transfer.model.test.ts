@@ -15,7 +15,7 @@ type Snap = SnapshotFrom<typeof transferMachine>;
 const input: TransferInput = { deviceId: 'dev-1', direction: 'download', name: 'a.webm' };
 const BLOB = new Blob([new Uint8Array([1, 2, 3])], { type: 'video/webm' });
 
-function eventsFor(s: Snap, type: string): EventObject[] | undefined {
+function eventsFor(s: Snap, type: string): Array<EventObject & Record<string, unknown>> | undefined {
   switch (type) {
     case 'transfer.progress':
       return s.context.done === 0 ? [{ type, done: 1, total: 3 }] : [];
