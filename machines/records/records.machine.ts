@@ -32,7 +32,9 @@ export type RecordsEvent =
   | { type: 'remove.ask'; name: string }
   | { type: 'remove.confirm' }
   | { type: 'remove.cancel' }
-  | { type: 'error.dismiss' };
+  | { type: 'error.dismiss' }
+  /** Sign-out: forget the device and its list. */
+  | { type: 'records.reset' };
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -81,6 +83,10 @@ export const recordsMachine = setup({
       },
     ],
     'device.connection': { actions: assign({ connected: ({ event }) => event.connected }) },
+    'records.reset': {
+      target: '.noDevice',
+      actions: assign({ deviceId: null, connected: false, items: [], total: 0, error: null, target: null }),
+    },
   },
   states: {
     noDevice: {},
