@@ -23,9 +23,11 @@ export function saveRecordingToDevice(
   return recordsApi().upload(deviceId, fileName, blob, camera, () => undefined, new AbortController().signal);
 }
 
-/** A recording as the camera cell keeps it (RecordingFile: blob + file name). */
+/** A recording as the camera cell keeps it (RecordingFile: an object URL + file name), or a Blob. */
 export interface SaveableRecording {
-  blob: Blob;
+  blob?: Blob;
+  /** Object URL of the recording (RecordingFile.url), read when no blob is given. */
+  url?: string;
   fileName: string;
   camera?: string | null;
 }
@@ -40,14 +42,22 @@ export function deviceFileName(name: string): string {
   return `${base || 'recording'}.webm`;
 }
 
-function Saver({ deviceId, recording }: { deviceId: string; recording: SaveableRecording }) {
+function Saver({
+  deviceId,
+  recording,
+  blob,
+}: {
+  deviceId: string;
+  recording: SaveableRecording;
+  blob: Blob;
+}) {
   const { t } = useTranslation();
   const [s, send] = useMachine(transferLogic(), {
     input: {
       deviceId,
       direction: 'upload',
       name: deviceFileName(recording.fileName),
-      blob: recording.blob,
+      blob,
       camera: recording.camera ?? null,
     },
   });
@@ -76,11 +86,25 @@ export function SaveToDeviceButton({
   recording: SaveableRecording | null;
 }) {
   const { t } = useTranslation();
-  const [started, setStarted] = useState(false);
+  const [blob, setBlob] = useState<Blob | null>(null);
+  const [error, setError] = useState<string | null>(null);
   if (!recording) return null;
-  if (started) return <Saver deviceId={deviceId} recording={recording} />;
+  if (blob) return <Saver deviceId={deviceId} recording={recording} blob={blob} />;
+  const start = async () => {
+    try {
+      setBlob(recording.blob ?? (await (await fetch(recording.url!)).blob()));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  if (error)
+    return (
+      <Text size="xs" c="red" role="alert">
+        {t('records.failed', { error })}
+      </Text>
+    );
   return (
-    <Button size="xs" variant="light" data-testid="records-save-to-device" onClick={() => setStarted(true)}>
+    <Button size="xs" variant="light" data-testid="records-save-to-device" onClick={() => void start()}>
       {t('records.saveToDevice')}
     </Button>
   );
