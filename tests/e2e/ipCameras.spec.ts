@@ -39,9 +39,9 @@ test('an IP camera added and removed', async ({ page }) => {
   await expect(form).toContainText('Enter a name');
   await expect(form).toContainText('Enter an rtsp://, rtsps://, http(s):// or sim://<name> address.');
 
-  await form.getByLabel('Name').fill(NAME);
-  await form.getByLabel('Address (rtsp://, http(s):// or sim://name)').fill('sim://e2e-door');
-  await form.getByLabel('Reached through device').selectOption(boxA);
+  await form.getByTestId('ip-camera-label').fill(NAME);
+  await form.getByTestId('ip-camera-url').fill('sim://e2e-door');
+  await form.getByTestId('ip-camera-device').selectOption(boxA);
   await form.getByTestId('ip-camera-test').click();
   const still = form.getByTestId('ip-camera-still');
   await expect(still).toBeVisible({ timeout: 30_000 });
