@@ -51,13 +51,15 @@ export const RecordName = z
     /^[A-Za-z0-9_-][A-Za-z0-9 ._-]*\.webm$/,
     'Use letters, digits, space, ".", "_", "-" and end in .webm',
   )
-  .refine((s) => !s.includes('..'), 'No ".." in names');
+  .refine((s) => !s.includes('..'), 'No ".." in names')
+  .meta({ examples: ['clip-2026-01-01.webm', 'Camera 0 2026-11-24T07-00-00.webm'] });
 
 /** Base64 of at most RECORD_CHUNK_BYTES bytes. */
 export const RecordChunkData = z
   .string()
   .max(Math.ceil(RECORD_CHUNK_BYTES / 3) * 4)
-  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Not base64');
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Not base64')
+  .meta({ examples: ['GkXfow==', ''] });
 
 /** One recording kept on the device. */
 export const RecordItem = z.object({
@@ -97,7 +99,10 @@ export const RecordsSaveBegin = z
       .min(1)
       .max(RECORD_MAX_BYTES * 100),
     /** SHA-256 of the whole file, lower-case hex. */
-    sha256: z.string().regex(/^[0-9a-f]{64}$/, 'Not a SHA-256 hex digest'),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'Not a SHA-256 hex digest')
+      .meta({ examples: ['e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'] }),
     camera: z.string().trim().max(100).nullable().default(null),
   })
   .strict();
