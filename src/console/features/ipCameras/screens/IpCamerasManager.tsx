@@ -17,7 +17,15 @@ export default function IpCamerasManager() {
   const view = useManagerView();
   const [confirm, setConfirm] = useState<ManagedIpCamera | null>(null);
   return (
-    <Modal opened onClose={() => ref.send({ type: 'ipc.close' })} title={t('ipCameras.title')} size="xl">
+    <Modal
+      opened
+      onClose={() => ref.send({ type: 'ipc.close' })}
+      title={t('ipCameras.title')}
+      size="xl"
+      // Escape in a dialog opened from this one (preview, confirmation) reaches this one through React's
+      // portal bubbling: only the list view closes on Escape.
+      closeOnEscape={!view.form && confirm === null}
+    >
       {view.form ? (
         <IpCameraForm
           formRef={view.form}
