@@ -27,7 +27,16 @@ export const OkResponse = z.object({ ok: z.literal(true) });
  * camera of the sim backend — no network camera exists on a demo machine).
  */
 export const DeviceIpCamerasResponse = z.object({
-  cameras: z.array(z.object({ id: z.string(), label: z.string(), url: z.string() })),
+  cameras: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      url: z.string(),
+      /** The camera's credentials (the password unsealed for this device only); absent = none. */
+      username: z.string().nullable().optional(),
+      password: z.string().nullable().optional(),
+    }),
+  ),
 });
 
 export const agentRoutes = defineRoutes({

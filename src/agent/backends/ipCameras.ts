@@ -14,6 +14,7 @@ import type { Logger } from '../log';
 import { FfmpegCamera, redactSource } from './host/ffmpegCamera';
 import { DEFAULT_RESOLUTION, STANDARD_RESOLUTIONS } from './resolutions';
 import { SimIpCamera, simCameraName } from './sim/ipCamera';
+import { withCredentials } from '../ipCameras/still';
 import type { CameraDevice, CaptureHandle, I420Frame } from './types';
 
 /** One IP camera as the server gives it: id (its IP camera id), label, url. */
@@ -21,6 +22,9 @@ export interface IpCameraEntry {
   id: string;
   label: string;
   url: string;
+  /** Credentials for rtsp/http(s) sources (the server hands them to this device only). */
+  username?: string | null;
+  password?: string | null;
 }
 
 /** How an IP camera URL is read: 'ffmpeg', 'sim', or 'unsupported'. */
@@ -56,7 +60,9 @@ export function createIpCamera(entry: IpCameraEntry, logger: Logger): CameraDevi
   const uniqueId = `ip:${redactSource(entry.url)}`;
   if (kind === 'sim') return new SimIpCamera(entry.id, entry.label, simCameraName(entry.url) as string);
   if (kind === 'ffmpeg') {
-    const source = entry.url.replace(/^file:\/\//i, '');
+    const source = /^(rtsps?|https?):/i.test(entry.url)
+      ? withCredentials(entry.url, entry.username, entry.password)
+      : entry.url.replace(/^file:\/\//i, '');
     return new FfmpegCamera(source, 0, logger, {
       cameraId: entry.id,
       name: entry.label,

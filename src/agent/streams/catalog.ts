@@ -66,7 +66,14 @@ export class CameraCatalog implements CameraLookup {
     }
     for (const [id, cur] of [...this.ip]) {
       const next = wanted.get(id);
-      if (next && next.url === cur.entry.url && next.label === cur.entry.label) continue;
+      if (
+        next &&
+        next.url === cur.entry.url &&
+        next.label === cur.entry.label &&
+        (next.username ?? null) === (cur.entry.username ?? null) &&
+        (next.password ?? null) === (cur.entry.password ?? null)
+      )
+        continue;
       this.ip.delete(id);
       cur.camera.close?.();
       change.removed.push(id);

@@ -76,7 +76,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/map', title: 'Map', access: 'auth', layout: 'main', screen: 'map' },
   later('/repositories', 'Repositories'),
   later('/models-beta', 'Models (beta)'),
-  later('/control-panel/records', 'Records'),
+  { path: '/control-panel/records', title: 'Records', access: 'auth', layout: 'main', screen: 'records' },
   {
     path: '/control-panel/devices',
     title: 'Devices',

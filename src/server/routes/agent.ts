@@ -13,6 +13,7 @@ import { deviceOf } from '../auth/guard';
 import { ipCameras, physicalCameras } from '../db/schema';
 import { badRequest } from '../errors';
 import type { HandlersOf } from './register';
+import { secretBox } from '../auth/secretBox';
 
 export const agentHandlers: HandlersOf<typeof agentRoutes> = (ctx) => ({
   'agent.me': async (_input, request) => {
@@ -56,10 +57,28 @@ export const agentHandlers: HandlersOf<typeof agentRoutes> = (ctx) => ({
   'agent.ipCameras': async (_input, request) => {
     const device = deviceOf(request);
     const rows = await ctx.db
-      .select({ id: ipCameras.id, label: ipCameras.label, url: ipCameras.url })
+      .select({
+        id: ipCameras.id,
+        label: ipCameras.label,
+        url: ipCameras.url,
+        username: ipCameras.username,
+        passwordSecret: ipCameras.passwordSecret,
+      })
       .from(ipCameras)
       .where(and(eq(ipCameras.deviceRowId, device.id), eq(ipCameras.ownerId, device.ownerId)))
       .orderBy(asc(ipCameras.label), asc(ipCameras.id));
-    return { cameras: rows };
+    // The only place a camera password is unsealed: for the device that reaches the camera.
+    const box = rows.some((r) => r.passwordSecret) ? await secretBox(ctx.db) : null;
+    return {
+      cameras: rows.map(({ passwordSecret, ...r }) => {
+        let password: string | null = null;
+        try {
+          password = passwordSecret && box ? box.open(passwordSecret) : null;
+        } catch {
+          password = null; // sealed under another key: listed without it
+        }
+        return { ...r, password };
+      }),
+    };
   },
 });

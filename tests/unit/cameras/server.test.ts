@@ -197,10 +197,46 @@ describe('IP cameras', () => {
     const mine = await api(server, 'GET', 'device/ip-cameras', { token: gateToken });
     expect(mine).toEqual({
       status: 200,
-      body: { cameras: [{ id: parking.id, label: 'Parking entrance (IP)', url: 'sim://parking' }] },
+      body: {
+        cameras: [
+          {
+            id: parking.id,
+            label: 'Parking entrance (IP)',
+            url: 'sim://parking',
+            username: null,
+            password: null,
+          },
+        ],
+      },
     });
     const yards = await api(server, 'GET', 'device/ip-cameras', { token: yardToken });
     expect(yards.body.cameras.map((c: { label: string }) => c.label)).toEqual(['Yard mast']);
+  });
+
+  it("hands a camera's credentials, unsealed, to the device that reaches it and to no other", async () => {
+    const added = await api(server, 'POST', 'ip-cameras', {
+      token: alice.token,
+      body: {
+        label: 'Loading bay (auth)',
+        url: 'rtsp://10.0.0.9/stream1',
+        device_id: gate.device_id,
+        username: 'viewer',
+        password: 'b4y-secret',
+      },
+    });
+    expect(added.status).toBe(200);
+    expect(JSON.stringify(added.body)).not.toContain('b4y-secret');
+    const mine = await api(server, 'GET', 'device/ip-cameras', { token: gateToken });
+    expect(mine.body.cameras).toContainEqual({
+      id: added.body.camera.id,
+      label: 'Loading bay (auth)',
+      url: 'rtsp://10.0.0.9/stream1',
+      username: 'viewer',
+      password: 'b4y-secret',
+    });
+    const yards = await api(server, 'GET', 'device/ip-cameras', { token: yardToken });
+    expect(JSON.stringify(yards.body)).not.toContain('b4y-secret');
+    await api(server, 'DELETE', `ip-cameras/${added.body.camera.id}`, { token: alice.token });
   });
 
   it('refuses device/ip-cameras without a device token (a user token is not one)', async () => {

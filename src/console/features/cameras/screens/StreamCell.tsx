@@ -6,7 +6,17 @@
  * "Close Stream" and "Full Screen" (§2). It reports its visibility (document visible and in the viewport;
  * unmounted = hidden) to its stream actor, which pauses hidden streams. Subscribes to its own actor only.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { sizeOf } from '../../../../../machines/cameras/gridLayout';
 import { CAMERA_LAYOUT_SIZES, type CameraLayoutSize } from '../../../../protocol/constants';
@@ -19,6 +29,11 @@ import {
   type StreamStatus,
 } from '../selectors';
 import { StatsOverlay } from './StatsOverlay';
+
+/** Records' "Save to device" (features/records), in its own chunk: loaded once a cell has a recording. */
+const SaveToDeviceButton = lazy(() =>
+  import('../../records/saveToDevice').then((m) => ({ default: m.SaveToDeviceButton })),
+);
 
 /** The §9 layout sizes offered in each cell's size menu. */
 const SIZE_OPTIONS = Object.entries(CAMERA_LAYOUT_SIZES).map(([name, s]) => ({
@@ -187,15 +202,27 @@ export const StreamCell = memo(function StreamCell({ entry }: { entry: GridEntry
             </button>
           )}
           {facts.recording && (
-            <a
-              className="stream-cell-button"
-              href={facts.recording.url}
-              download={facts.recording.fileName}
-              data-testid="stream-download"
-              data-bytes={facts.recording.bytes}
-            >
-              {t('cameras.download')}
-            </a>
+            <>
+              <a
+                className="stream-cell-button"
+                href={facts.recording.url}
+                download={facts.recording.fileName}
+                data-testid="stream-download"
+                data-bytes={facts.recording.bytes}
+              >
+                {t('cameras.download')}
+              </a>
+              <Suspense fallback={null}>
+                <SaveToDeviceButton
+                  deviceId={stream.getSnapshot().context.deviceId}
+                  recording={{
+                    url: facts.recording.url,
+                    fileName: facts.recording.fileName,
+                    camera: cameraLabel,
+                  }}
+                />
+              </Suspense>
+            </>
           )}
         </div>
       </div>
