@@ -43,6 +43,8 @@ import { directoryScanMachine } from '../machines/storage/directoryScan.machine'
 import { storageMachine } from '../machines/storage/storage.machine';
 import { groupsMachine } from '../machines/groups/groups.machine';
 import { mapMachine } from '../machines/map/map.machine';
+import { recordsMachine } from '../machines/records/records.machine';
+import { transferMachine } from '../machines/records/transfer.machine';
 import { clientUpdateMachine } from '../machines/software/clientUpdate.machine';
 import { softwareMachine } from '../machines/software/software.machine';
 import { quickSearchMachine } from '../machines/search/quickSearch.machine';
@@ -81,6 +83,8 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'directoryScan', feature: 'storage', machine: directoryScanMachine },
   { name: 'groups', feature: 'groups', machine: groupsMachine },
   { name: 'map', feature: 'map', machine: mapMachine },
+  { name: 'records', feature: 'records', machine: recordsMachine },
+  { name: 'transfer', feature: 'records', machine: transferMachine },
   { name: 'software', feature: 'software', machine: softwareMachine },
   { name: 'clientUpdate', feature: 'software', machine: clientUpdateMachine },
 ];
