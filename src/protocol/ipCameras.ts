@@ -113,9 +113,13 @@ export const ipCameraRoutes = defineRoutes({
 
 export const ipCameraCommands = defineCommands({
   /**
-   * A still of a network camera fetched by this device (before saving it): the same reader the device streams
-   * with (ffmpeg for rtsp/http, the simulator for sim://), one frame, a PNG data URL under the link's message
-   * limit. Errors: unreachable (no answer, refused, no ffmpeg for rtsp/http), timeout (10 s).
+   * A still of a network camera fetched by this device (before saving it; src/agent/ipCameras/still.ts):
+   * http(s) = GET of the snapshot URL with HTTP basic auth, decoded and scaled by ffmpeg; rtsp(s) = one frame
+   * read by ffmpeg; sim://<name> = a frame of the simulated camera. Reply: a 320×240 (or smaller) PNG data URL
+   * under the link's message limit, width/height in pixels. Credentials are the ones typed in the form; the
+   * device keeps nothing. Error codes: ip_camera_unreachable, ip_camera_auth_failed (401/403),
+   * ip_camera_timeout (10 s), ip_camera_not_an_image, ip_camera_needs_ffmpeg ("RTSP stills need ffmpeg on the
+   * device"), ip_camera_bad_url, busy (2 stills at once per device).
    */
   'ip-camera-still': {
     request: z.object({
