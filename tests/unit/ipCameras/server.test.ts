@@ -10,6 +10,7 @@ let server: TestServer;
 let owner: string;
 let other: string;
 let gateId = '';
+let gateToken = '';
 let yardId = '';
 let strangerDeviceId = '';
 
@@ -17,7 +18,9 @@ beforeAll(async () => {
   server = await startTestServer();
   const a = await server.seed.ensureUser({ email: 'owner@ipcam.test', password: 'owner-pass-1' });
   const b = await server.seed.ensureUser({ email: 'other@ipcam.test', password: 'other-pass-1' });
-  gateId = (await server.seed.ensureDevice({ ownerId: a.id, label: 'Gate', chipsetId: '0' })).device_id;
+  const gate = await server.seed.ensureDevice({ ownerId: a.id, label: 'Gate', chipsetId: '0' });
+  gateId = gate.device_id;
+  gateToken = await server.seed.issueDeviceToken(gate.id);
   yardId = (await server.seed.ensureDevice({ ownerId: a.id, label: 'Yard', chipsetId: '0' })).device_id;
   strangerDeviceId = (await server.seed.ensureDevice({ ownerId: b.id, label: 'Theirs', chipsetId: '0' }))
     .device_id;
@@ -53,7 +56,13 @@ describe('IP cameras', () => {
     doorId = r.body.camera.id;
     const l = await list();
     expect(JSON.stringify(l.body)).not.toContain('s3cret-pass');
+    // Only the device that reaches the camera gets the password (unsealed for it).
+    const forDevice = await api(server, 'GET', 'device/ip-cameras', { token: gateToken });
+    expect(forDevice.body.cameras).toEqual([
+      expect.objectContaining({ id: doorId, username: 'admin', password: 's3cret-pass' }),
+    ]);
     const cams = await api(server, 'GET', 'ip-cameras', { token: owner });
+    expect(JSON.stringify(cams.body)).not.toContain('s3cret-pass');
     expect(cams.body.data.data).toEqual([expect.objectContaining({ id: doorId, deviceId: gateId })]);
   });
 
