@@ -42,6 +42,8 @@ import { powerActionMachine } from '../machines/power/powerAction.machine';
 import { directoryScanMachine } from '../machines/storage/directoryScan.machine';
 import { storageMachine } from '../machines/storage/storage.machine';
 import { groupsMachine } from '../machines/groups/groups.machine';
+import { ipCameraFormMachine } from '../machines/ipCameras/ipCameraForm.machine';
+import { ipCamerasMachine } from '../machines/ipCameras/ipCameras.machine';
 import { mapMachine } from '../machines/map/map.machine';
 import { recordsMachine } from '../machines/records/records.machine';
 import { transferMachine } from '../machines/records/transfer.machine';
@@ -83,6 +85,8 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'directoryScan', feature: 'storage', machine: directoryScanMachine },
   { name: 'groups', feature: 'groups', machine: groupsMachine },
   { name: 'map', feature: 'map', machine: mapMachine },
+  { name: 'ipCameras', feature: 'ipCameras', machine: ipCamerasMachine },
+  { name: 'ipCameraForm', feature: 'ipCameras', machine: ipCameraFormMachine },
   { name: 'records', feature: 'records', machine: recordsMachine },
   { name: 'transfer', feature: 'records', machine: transferMachine },
   { name: 'software', feature: 'software', machine: softwareMachine },
