@@ -12,8 +12,11 @@
 import { z } from 'zod';
 import { defineCommands } from './command';
 
-/** Most decoded bytes of one chunk (save or read): 12 KB, so that a base64 chunk fits one link message. */
-export const RECORD_CHUNK_BYTES = 12 * 1024;
+/**
+ * Most decoded bytes of one chunk (save or read): 11 KB, whose base64 (15,020 characters) and the message
+ * envelope fit one link message (PeerJS refuses JSON messages from ~16,300 bytes).
+ */
+export const RECORD_CHUNK_BYTES = 11 * 1024;
 /** Largest recording a device keeps: 200 MB. */
 export const RECORD_MAX_BYTES = 200 * 1024 * 1024;
 /** An upload with no chunk for this long is dropped (ms). */

@@ -101,3 +101,34 @@ test('/control-panel/records: a VP8 recording uploaded, listed, played and remov
   await expect(row).toHaveCount(0);
   await expect(page.getByTestId('records-error')).toHaveCount(0);
 });
+
+test("a camera cell's VP8 recording is saved to its device and listed on /control-panel/records", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO);
+  await connectDevices(page, [boxB]);
+  await navigate(page, '/control-panel/cameras');
+  await page.locator(`[data-testid^="camera-open-${boxB}-"]`).first().click();
+  const cell = page.locator('[data-testid^="stream-cell-"]').first();
+  await expect(cell.getByTestId('stream-status')).toContainText('Playing', { timeout: 30_000 });
+
+  // Record ~2 s of the live cell (MediaRecorder, VP8 WebM), then save it to the device.
+  await cell.getByTestId('stream-record').click();
+  await expect(cell.getByTestId('stream-recording-badge')).toBeVisible();
+  await page.waitForTimeout(2_000);
+  await cell.getByTestId('stream-record').click();
+  await expect(cell.getByTestId('stream-download')).toBeVisible({ timeout: 15_000 });
+  const fileName = (await cell.getByTestId('stream-download').getAttribute('download'))!;
+  await cell.getByTestId('records-save-to-device').click();
+  await expect(cell.getByText('Saved to the device')).toBeVisible({ timeout: 30_000 });
+
+  // The device lists it; remove it again.
+  await navigate(page, '/control-panel/records');
+  await expect(page.getByTestId('records-device')).toHaveValue(boxB);
+  const row = page.getByTestId(`records-row-${fileName}`);
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.getByRole('button', { name: `Remove ${fileName}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(row).toHaveCount(0);
+});
