@@ -14,6 +14,7 @@ import { ipCameraRoutes } from './ipCameras';
 import { groupRoutes } from './groups';
 import { mapRoutes } from './map';
 import { softwareRoutes } from './software';
+import { repositoryRoutes } from './repositories';
 import type { RestRoute } from './route';
 import { searchRoutes } from './search';
 import { signallingRoutes } from './signalling';
@@ -34,6 +35,7 @@ export const restRoutes = {
   ...groupRoutes,
   ...mapRoutes,
   ...softwareRoutes,
+  ...repositoryRoutes,
 } satisfies Record<string, RestRoute>;
 
 export type RestRoutes = typeof restRoutes;

@@ -15,6 +15,7 @@ import { ipCameraHandlers } from './ipCameras';
 import { groupHandlers } from './groups';
 import { mapHandlers } from './map';
 import { softwareHandlers } from './software';
+import { repositoryHandlers } from './repositories';
 import type { RouteHandlers } from './register';
 import { searchHandlers } from './search';
 import { signallingHandlers } from './signalling';
@@ -38,5 +39,6 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...groupHandlers(ctx, app),
     ...mapHandlers(ctx, app),
     ...softwareHandlers(ctx, app),
+    ...repositoryHandlers(ctx, app),
   };
 }
