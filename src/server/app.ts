@@ -20,6 +20,7 @@ import { registerRestRoutes } from './routes/register';
 import type { ZodApp } from './routes/types';
 import { registerStatic } from './static';
 import { registerRemoteRoutes } from './tunnel';
+import { registerUploadRoutes } from './uploads/tusServer';
 
 /** A bare app: compilers, error handling, request decorations. Routes come with `registerRoutes`. */
 export function createApp(config: ServerConfig): ZodApp {
@@ -71,5 +72,6 @@ export async function registerRoutes(app: ZodApp, ctx: ServerContext): Promise<v
   });
   registerRestRoutes(app, ctx, routeHandlers(ctx, app));
   await registerRemoteRoutes(app, ctx);
+  await registerUploadRoutes(app, ctx);
   await registerStatic(app, ctx.config.staticDir);
 }
