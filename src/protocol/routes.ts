@@ -14,6 +14,7 @@ import { ipCameraRoutes } from './ipCameras';
 import { groupRoutes } from './groups';
 import { mapRoutes } from './map';
 import { softwareRoutes } from './software';
+import { sshInstallRoutes } from './sshInstall';
 import { repositoryRoutes } from './repositories';
 import type { RestRoute } from './route';
 import { searchRoutes } from './search';
@@ -35,6 +36,7 @@ export const restRoutes = {
   ...groupRoutes,
   ...mapRoutes,
   ...softwareRoutes,
+  ...sshInstallRoutes,
   ...repositoryRoutes,
 } satisfies Record<string, RestRoute>;
 

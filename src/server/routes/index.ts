@@ -15,6 +15,7 @@ import { ipCameraHandlers } from './ipCameras';
 import { groupHandlers } from './groups';
 import { mapHandlers } from './map';
 import { softwareHandlers } from './software';
+import { sshInstallHandlers } from './sshInstall';
 import { repositoryHandlers } from './repositories';
 import type { RouteHandlers } from './register';
 import { searchHandlers } from './search';
@@ -39,6 +40,7 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...groupHandlers(ctx, app),
     ...mapHandlers(ctx, app),
     ...softwareHandlers(ctx, app),
+    ...sshInstallHandlers(ctx, app),
     ...repositoryHandlers(ctx, app),
   };
 }

@@ -11,6 +11,7 @@ import { extensionOf, UPLOAD_ERROR_CODES } from '../../protocol/uploads';
 import type { UserRow } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { HttpError } from '../errors';
+import { modelUploadPurpose } from '../models/uploadPurpose';
 
 /** The file an upload produced, as a purpose's `complete` receives it. */
 export interface StoredUpload {
@@ -70,7 +71,7 @@ export type AnyUploadPurpose = UploadPurpose<never> | UploadPurpose<unknown>;
  * Every purpose the tus endpoint accepts. One line per purpose, in its owner's folder:
  *   import { modelUploadPurpose } from '../routes/models…';   →   modelUploadPurpose,
  */
-export const UPLOAD_PURPOSES: readonly AnyUploadPurpose[] = [];
+export const UPLOAD_PURPOSES: readonly AnyUploadPurpose[] = [modelUploadPurpose];
 
 const testPurposes: AnyUploadPurpose[] = [];
 
