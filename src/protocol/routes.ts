@@ -13,6 +13,7 @@ import { metaRoutes } from './meta';
 import { ipCameraRoutes } from './ipCameras';
 import { groupRoutes } from './groups';
 import { mapRoutes } from './map';
+import { modelRoutes } from './models';
 import { softwareRoutes } from './software';
 import { sshInstallRoutes } from './sshInstall';
 import { repositoryRoutes } from './repositories';
@@ -36,6 +37,7 @@ export const restRoutes = {
   ...groupRoutes,
   ...mapRoutes,
   ...softwareRoutes,
+  ...modelRoutes,
   ...sshInstallRoutes,
   ...repositoryRoutes,
 } satisfies Record<string, RestRoute>;

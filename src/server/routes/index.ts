@@ -14,6 +14,7 @@ import { metaHandlers } from './meta';
 import { ipCameraHandlers } from './ipCameras';
 import { groupHandlers } from './groups';
 import { mapHandlers } from './map';
+import { modelHandlers } from './models';
 import { softwareHandlers } from './software';
 import { sshInstallHandlers } from './sshInstall';
 import { repositoryHandlers } from './repositories';
@@ -40,6 +41,7 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...groupHandlers(ctx, app),
     ...mapHandlers(ctx, app),
     ...softwareHandlers(ctx, app),
+    ...modelHandlers(ctx, app),
     ...sshInstallHandlers(ctx, app),
     ...repositoryHandlers(ctx, app),
   };
