@@ -2,7 +2,9 @@
  * Auth — spec §4 "Auth", §8 (login and token texts), §9 "Token refresh retried once".
  *
  * - Authenticated means a token is present; tokens persist in local storage (§3 "Stored settings").
- * - Login answer status 1 shows the confirm-mail dialog; status 2 is logged in and sets the user.
+ * - Login answer status 1 shows the confirm-mail dialog; status 2 is logged in and sets the user; status 3
+ *   (issue 13: two-factor sign-in) keeps the challenge and invokes the twoFactor machine (/verification-code),
+ *   whose status-1 output signs in like status 2 (§4 "Two-factor verify: status 1 saves token and refresh token").
  * - Logout clears tokens, user info and the other stores (the root system clears device links, streams and
  *   the devices table when this machine leaves `signedIn`).
  * - Token_expired: the API client sends `auth.tokenExpired`; this machine refreshes the access token ONCE
@@ -19,6 +21,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { LoginResponse, UserInfo } from '../../src/protocol/rest';
 import { errorText, type ConsoleEmitted } from '../notifications/emitted';
+import { twoFactorMachine, type TwoFactorSession } from './twoFactor.machine';
 
 /** §8 / §5 texts shown under the login form. */
 export const AUTH_ERRORS = {
@@ -52,6 +55,8 @@ export interface AuthContext {
   confirmMailMessage: string | null;
   /** The demo account the login form offers (demo mode): null when none, undefined until first read. */
   demoAccount: DemoAccount | null | undefined;
+  /** The login challenge of a two-factor account (login status 3) while its code is asked; else null. */
+  twoFactorChallenge: string | null;
 }
 
 /** GET demo-account when demo mode is on (the server's demo user, shown on the login form). */
@@ -65,6 +70,8 @@ export type AuthEvent =
   | { type: 'auth.logout' }
   | { type: 'auth.dismissError' }
   | { type: 'auth.confirmMail.close' }
+  /** Leave the two-factor step (back to the login form). */
+  | { type: 'auth.twoFactor.cancel' }
   /** Internal (API client): a request answered 401 Token_expired; refresh once. */
   | { type: 'auth.tokenExpired' }
   /** Internal (API client): the session cannot be used any more (retry refused, invalid token). */
@@ -104,6 +111,8 @@ export const authMachine = setup({
     loadDemoAccount: fromPromise<DemoAccount | null>(async () => notProvided('loadDemoAccount')()),
     /** POST logout (best effort: the local session ends whatever it answers). */
     logout: fromPromise<void, { token: string | null }>(async () => notProvided('logout')()),
+    /** The second sign-in step (twoFactor.machine.ts); its output is the session, null when it did not end so. */
+    twoFactor: twoFactorMachine,
   },
   actions: {
     /** Writes token, refresh token and user to local storage. Provided by services. */
@@ -127,6 +136,8 @@ export const authMachine = setup({
   guards: {
     hasStoredSession: (_, params: { session: StoredSession | null }) => params.session !== null,
     needsMailConfirmation: (_, params: { response: LoginResponse }) => params.response.status === 1,
+    needsSecondFactor: (_, params: { response: LoginResponse }) => params.response.status === 3,
+    hasSession: (_, params: { session: TwoFactorSession | null }) => params.session !== null,
   },
 }).createMachine({
   id: 'auth',
@@ -138,6 +149,7 @@ export const authMachine = setup({
     error: null,
     confirmMailMessage: null,
     demoAccount: undefined,
+    twoFactorChallenge: null,
   },
   states: {
     restoring: {
@@ -201,6 +213,15 @@ export const authMachine = setup({
                 ],
               },
               {
+                // Issue 13 status 3: the account signs in with a second factor (/verification-code).
+                guard: { type: 'needsSecondFactor', params: ({ event }) => ({ response: event.output }) },
+                target: 'twoFactor',
+                actions: assign({
+                  twoFactorChallenge: ({ event }) =>
+                    event.output.status === 3 ? event.output.challenge : null,
+                }),
+              },
+              {
                 // §4 status 2: logged in, user set.
                 target: '#auth.signedIn',
                 actions: [
@@ -229,6 +250,42 @@ export const authMachine = setup({
               target: 'idle',
               actions: assign({ error: ({ event }) => errorText(event.error, AUTH_ERRORS.failed) }),
             },
+          },
+        },
+        twoFactor: {
+          exit: assign({ twoFactorChallenge: null }),
+          invoke: {
+            id: 'twoFactor',
+            src: 'twoFactor',
+            input: ({ context }) => ({ challenge: context.twoFactorChallenge ?? '' }),
+            onDone: [
+              {
+                // §4 two-factor status 1: saves token and refresh token.
+                guard: { type: 'hasSession', params: ({ event }) => ({ session: event.output }) },
+                target: '#auth.signedIn',
+                actions: [
+                  assign(({ event }) => ({
+                    token: event.output?.token ?? null,
+                    refreshToken: event.output?.refreshToken ?? null,
+                    user: event.output?.user ?? null,
+                    error: null,
+                  })),
+                  {
+                    type: 'persistSession',
+                    params: ({ context }) => ({
+                      token: context.token ?? '',
+                      refreshToken: context.refreshToken ?? '',
+                      user: context.user,
+                    }),
+                  },
+                ],
+              },
+              { target: 'idle' },
+            ],
+          },
+          on: {
+            'auth.twoFactor.cancel': { target: 'idle' },
+            'auth.login': { target: 'submitting', actions: 'clearError' },
           },
         },
         confirmMail: {

@@ -14,9 +14,10 @@ import { ipCameraRoutes } from './ipCameras';
 import { groupRoutes } from './groups';
 import { mapRoutes } from './map';
 import { modelRoutes } from './models';
+import { mailRoutes } from './mail';
 import { softwareRoutes } from './software';
-import { sshInstallRoutes } from './sshInstall';
 import { repositoryRoutes } from './repositories';
+import { sshInstallRoutes } from './sshInstall';
 import type { RestRoute } from './route';
 import { searchRoutes } from './search';
 import { signallingRoutes } from './signalling';
@@ -24,6 +25,7 @@ import { usageRoutes } from './usage';
 
 export const restRoutes = {
   ...accountRoutes,
+  ...mailRoutes,
   ...deviceRoutes,
   ...cameraRoutes,
   ...layoutRoutes,
@@ -38,8 +40,8 @@ export const restRoutes = {
   ...mapRoutes,
   ...softwareRoutes,
   ...modelRoutes,
-  ...sshInstallRoutes,
   ...repositoryRoutes,
+  ...sshInstallRoutes,
 } satisfies Record<string, RestRoute>;
 
 export type RestRoutes = typeof restRoutes;

@@ -15,9 +15,10 @@ import { ipCameraHandlers } from './ipCameras';
 import { groupHandlers } from './groups';
 import { mapHandlers } from './map';
 import { modelHandlers } from './models';
+import { mailHandlers } from '../mail/routes';
 import { softwareHandlers } from './software';
-import { sshInstallHandlers } from './sshInstall';
 import { repositoryHandlers } from './repositories';
+import { sshInstallHandlers } from './sshInstall';
 import type { RouteHandlers } from './register';
 import { searchHandlers } from './search';
 import { signallingHandlers } from './signalling';
@@ -28,6 +29,7 @@ import { usageHandlers } from './usage';
 export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<RestRoutes> {
   return {
     ...accountHandlers(ctx, app),
+    ...mailHandlers(ctx, app),
     ...deviceHandlers(ctx, app),
     ...cameraHandlers(ctx, app),
     ...layoutHandlers(ctx, app),
@@ -42,7 +44,7 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...mapHandlers(ctx, app),
     ...softwareHandlers(ctx, app),
     ...modelHandlers(ctx, app),
-    ...sshInstallHandlers(ctx, app),
     ...repositoryHandlers(ctx, app),
+    ...sshInstallHandlers(ctx, app),
   };
 }
