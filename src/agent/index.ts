@@ -32,6 +32,7 @@ import { createIpCameraReach } from './ipCameras';
 import { agentVersion } from './version';
 import { createDeviceRecords } from './records';
 import { createDeviceSoftware } from './software';
+import { createDeviceModels } from './models';
 import type { AgentLifecycle, AgentPartDeps } from './parts';
 import { createDevicePower } from './power';
 import { createDeviceSettings } from './deviceSettings';
@@ -293,6 +294,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     ipCameras: createIpCameraReach(partDeps),
     records: createDeviceRecords(partDeps),
     software: createDeviceSoftware(partDeps),
+    models: createDeviceModels(partDeps),
   };
   let ipTimer: NodeJS.Timeout | undefined;
 

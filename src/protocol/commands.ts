@@ -12,6 +12,7 @@ import { containerCommands } from './containers';
 import { deviceSettingsCommands } from './deviceSettings';
 import { healthCommands } from './health';
 import { logCommands } from './logs';
+import { modelCommands } from './models';
 import { metricsCommands } from './metrics';
 import { ipCameraCommands } from './ipCameras';
 import { recordCommands } from './records';
@@ -33,6 +34,7 @@ export const deviceCommands = {
   ...ipCameraCommands,
   ...recordCommands,
   ...softwareCommands,
+  ...modelCommands,
 };
 
 export type DeviceProcess = keyof typeof deviceCommands;

@@ -22,6 +22,7 @@
  */
 import { z } from 'zod';
 import { defineCommands, Empty } from './command';
+import { ModelDownload } from './models';
 import { defineRoutes } from './route';
 
 export { CLIENT_RESTART_DELAY_MS } from './powerTexts';
@@ -180,8 +181,14 @@ export const softwareCommands = defineCommands({
    * restart (a container runs an image other than the newest of its repository).
    */
   'check-companion-restart': { request: Empty, reply: ComponentCheck },
-  /** §7 get-download-upload-status: the client update in flight (or the last one). */
-  'get-download-upload-status': { request: Empty, reply: UpdateStatus },
+  /**
+   * §7 get-download-upload-status: the client update in flight (or the last one); `downloads` (optional, issue 9)
+   * the device's model downloads in flight and the last finished ones, newest first.
+   */
+  'get-download-upload-status': {
+    request: Empty,
+    reply: UpdateStatus.extend({ downloads: z.array(ModelDownload).optional() }),
+  },
   /**
    * §4 client update: installs `version` (default: the newest release). Checks free disk ≥
    * UPDATE_MIN_FREE_BYTES BEFORE downloading (else notEnoughStorage), downloads with UpdateStatus progress

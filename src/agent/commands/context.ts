@@ -8,6 +8,7 @@ import type { ProcessTracker } from '../containers/processes';
 import type { DeviceSettings } from '../deviceSettings';
 import type { DeviceLogs } from '../logs';
 import type { MetricsHistory } from '../metrics';
+import type { DeviceModels } from '../models';
 import type { IpCameraReach } from '../ipCameras';
 import type { DeviceRecords } from '../records';
 import type { DeviceSoftware } from '../software';
@@ -53,4 +54,6 @@ export interface CommandContext {
   records: DeviceRecords;
   /** src/agent/software/ (software). */
   software: DeviceSoftware;
+  /** src/agent/models/ (models: deployed model downloads and installed models). */
+  models: DeviceModels;
 }

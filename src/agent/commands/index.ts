@@ -8,6 +8,7 @@ import { deviceSettingsHandlers } from './deviceSettings';
 import { healthHandlers } from './health';
 import { logHandlers } from './logs';
 import { metricsHandlers } from './metrics';
+import { modelHandlers } from './models';
 import { ipCameraHandlers } from './ipCameras';
 import { recordHandlers } from './records';
 import { softwareHandlers } from './software';
@@ -29,6 +30,7 @@ export const handlers: Handlers = {
   ...ipCameraHandlers,
   ...recordHandlers,
   ...softwareHandlers,
+  ...modelHandlers,
 };
 
 export type { CommandContext } from './context';

@@ -21,7 +21,10 @@ export const softwareHandlers = {
   'check-stream-engine-update': async (_payload, ctx) => ctx.software.checkComponent('stream-engine'),
   'check-companion-update': async (_payload, ctx) => ctx.software.checkComponent('companion-update'),
   'check-companion-restart': async (_payload, ctx) => ctx.software.checkComponent('companion-restart'),
-  'get-download-upload-status': async (_payload, ctx) => ctx.software.status(),
+  'get-download-upload-status': async (_payload, ctx) => ({
+    ...ctx.software.status(),
+    downloads: ctx.models.downloads(),
+  }),
   'update-client': async ({ version }, ctx, scope) => {
     const done = await ctx.software.update(version, (status) => scope.progress(status));
     return { version: done.version, installed: true, restart_required: true };
