@@ -83,12 +83,12 @@ const LinkToken = z
 export const NEW_PASSWORD_MIN_LENGTH = 8;
 const NewPassword = z.string().min(NEW_PASSWORD_MIN_LENGTH).max(1024);
 const Email = z.string().trim().max(254).email();
-/** A 6-digit TOTP code or e-mailed code, or a recovery code (xxxxx-xxxxx). Spaces are ignored. */
+/** A 6-digit TOTP code or e-mailed code, or a recovery code (xxxxx-xxxxx); surrounding spaces are ignored. */
 const SecondFactorCode = z
   .string()
+  .trim()
   .max(32)
-  .transform((s) => s.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/i, 'Not a code'))
+  .regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/i, 'Not a code')
   .meta({ examples: ['123456', 'abcde-12345'] });
 
 /** POST register (§2 /register): terms agreement required; `recaptcha` only when the server asks for it. */
