@@ -22,5 +22,8 @@ export const SYSTEM_IDS = {
   map: 'map',
   records: 'records',
   software: 'software',
+  uploads: 'uploads',
+  repositories: 'repositories',
+  imagePush: 'imagePush',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

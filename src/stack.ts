@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from './server/index';
+import { startDemoRegistry } from './server/registry/local';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -169,6 +170,8 @@ function waitExit(child: ChildProcess): Promise<void> {
 
 /** Starts server, seeds accounts and devices, starts one agent process per device and waits until all are ready. */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
+  // The demo image registry (/repositories) unless REGISTRY_URL names one: src/server/registry/local.ts.
+  const registry = options.dataDir ? await startDemoRegistry(path.join(options.dataDir, 'registry')) : null;
   const server = await startServer({
     port: options.port,
     host: options.host,
@@ -231,6 +234,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   } catch (err) {
     await Promise.all(agents.filter((a) => a.child).map((a) => (a.child.kill('SIGTERM'), waitExit(a.child))));
     await server.close();
+    await registry?.close();
     throw err;
   }
 
@@ -302,6 +306,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         }),
       );
       await server.close();
+      await registry?.close();
     },
   };
 }

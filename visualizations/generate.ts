@@ -47,6 +47,8 @@ import { ipCamerasMachine } from '../machines/ipCameras/ipCameras.machine';
 import { mapMachine } from '../machines/map/map.machine';
 import { recordsMachine } from '../machines/records/records.machine';
 import { transferMachine } from '../machines/records/transfer.machine';
+import { imagePushMachine } from '../machines/repositories/imagePush.machine';
+import { repositoriesMachine } from '../machines/repositories/repositories.machine';
 import { clientUpdateMachine } from '../machines/software/clientUpdate.machine';
 import { softwareMachine } from '../machines/software/software.machine';
 import { quickSearchMachine } from '../machines/search/quickSearch.machine';
@@ -91,6 +93,8 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'transfer', feature: 'records', machine: transferMachine },
   { name: 'software', feature: 'software', machine: softwareMachine },
   { name: 'clientUpdate', feature: 'software', machine: clientUpdateMachine },
+  { name: 'repositories', feature: 'repositories', machine: repositoriesMachine },
+  { name: 'imagePush', feature: 'repositories', machine: imagePushMachine },
 ];
 
 /** Path of a machine's file inside machines/ (machines/<feature>/<name>.machine.ts; the root at the top). */

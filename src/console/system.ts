@@ -26,6 +26,7 @@ import { groups } from './features/groups';
 import { map } from './features/map';
 import { records } from './features/records';
 import { software } from './features/software';
+import { repositories } from './features/repositories';
 import { power } from './features/power';
 import { search } from './features/search';
 import { storage } from './features/storage';
@@ -61,6 +62,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   map,
   records,
   software,
+  repositories,
 ];
 
 /**

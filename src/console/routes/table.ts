@@ -74,7 +74,7 @@ export const ROUTES: readonly RouteEntry[] = [
   later('/jobs', 'Jobs'),
   { path: '/logs', title: 'Logs', access: 'auth', layout: 'main', screen: 'logs' },
   { path: '/map', title: 'Map', access: 'auth', layout: 'main', screen: 'map' },
-  later('/repositories', 'Repositories'),
+  { path: '/repositories', title: 'Repositories', access: 'auth', layout: 'main', screen: 'repositories' },
   later('/models-beta', 'Models (beta)'),
   { path: '/control-panel/records', title: 'Records', access: 'auth', layout: 'main', screen: 'records' },
   {
@@ -105,7 +105,13 @@ export const ROUTES: readonly RouteEntry[] = [
   later('/alarm-channels', 'Alarm channels'),
   later('/checkout', 'Checkout'),
   // §2 "Further routes".
-  later('/repositories/:alias', 'Repository tags'),
+  {
+    path: '/repositories/:alias',
+    title: 'Repository tags',
+    access: 'auth',
+    layout: 'main',
+    screen: 'repositoryTags',
+  },
   later('/models', 'Models'),
   // §2 stream-detail takes cameraID and data; the stream data travels as a route parameter:
   // /stream-detail/{camera_id}/{base64url JSON { deviceId, cameraId }} (features/cameras/streamRoute.ts).

@@ -11,6 +11,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { pushTestImage } from './images';
 import { RegistryClient } from './oci';
+import { DEFAULT_PROJECT, prodProject } from './settings';
 
 /** Where Debian installs the registry. */
 export const REGISTRY_BINARY = '/usr/bin/docker-registry';
@@ -138,5 +139,29 @@ export async function seedDemoImages(url: string, project: string): Promise<void
   const client = new RegistryClient({ url, username: null, password: null });
   for (const repo of DEMO_IMAGES) {
     for (const t of repo.tags) await pushTestImage(client, `${project}/${repo.repository}`, t.tag, t.images);
+  }
+}
+
+/**
+ * `npm start`'s registry: when REGISTRY_URL is unset and the binary exists, starts a local registry storing
+ * in `dir`, seeds DEMO_IMAGES into the configured project (default edge_prod) and sets REGISTRY_URL for this
+ * process, so /repositories shows them. Answers null (and changes nothing) otherwise, or when it fails to
+ * start (reported through `warn`).
+ */
+export async function startDemoRegistry(
+  dir: string,
+  warn: (message: string) => void = console.warn,
+): Promise<LocalRegistry | null> {
+  if (process.env.REGISTRY_URL || !existsSync(REGISTRY_BINARY)) return null;
+  let registry: LocalRegistry | null = null;
+  try {
+    registry = await startLocalRegistry({ dir });
+    await seedDemoImages(registry.url, prodProject(process.env.REGISTRY_PROJECT?.trim() || DEFAULT_PROJECT));
+    process.env.REGISTRY_URL = registry.url;
+    return registry;
+  } catch (err) {
+    await registry?.close();
+    warn(`demo registry not started: ${(err as Error).message}`);
+    return null;
   }
 }
