@@ -21,6 +21,7 @@ import { Presence } from './signalling/presence';
 import { UpgradeRouter } from './signalling/upgrade';
 import { createTunnels, mountTunnelUpgrades, type Tunnels } from './tunnel';
 import { ensureDemoRelease } from './routes/software';
+import { ensureDemoModels } from './models/seed';
 
 export type { ServerOptions } from './config';
 export type { Seed, EnsureDeviceInput, EnsureUserInput } from './seed';
@@ -72,6 +73,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await seed.ensureEnvironments();
       // An agent release to update to, so the demo's devices show the Software tab's update (§4).
       await ensureDemoRelease(ctx);
+      // Models with real small files, so /models is not empty and a deploy can be tried (issue 9).
+      await ensureDemoModels(ctx, demo.id);
     }
     await registerRoutes(app, ctx);
     const upgrades = new UpgradeRouter(app.server);
