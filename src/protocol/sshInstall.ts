@@ -92,16 +92,18 @@ export const SshTarget = z.object({
 });
 
 /** connect-ssh with a password (JSON). */
-export const SshConnectPassword = SshTarget.extend({ password: z.string().min(1).max(1024) });
+export const SshConnectPassword = SshTarget.extend({ password: z.string().min(1).max(1024) }).strict();
 /**
  * connect-ssh with a key: multipart/form-data with `pemFile` (an OpenSSH or PEM private key file, at most
  * SSH_KEY_MAX_BYTES) and `formInfo` (JSON text of SshTarget plus an optional `passphrase`). The server parses
  * the form into this shape before validation.
  */
-export const SshConnectKey = z.object({
-  pemFile: z.string().min(1).max(SSH_KEY_MAX_BYTES),
-  formInfo: z.string().min(2).max(4096),
-});
+export const SshConnectKey = z
+  .object({
+    pemFile: z.string().min(1).max(SSH_KEY_MAX_BYTES),
+    formInfo: z.string().min(2).max(4096),
+  })
+  .strict();
 export const SshKeyFormInfo = SshTarget.extend({ passphrase: z.string().max(1024).optional() });
 export type SshKeyFormInfo = z.infer<typeof SshKeyFormInfo>;
 
