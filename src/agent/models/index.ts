@@ -207,13 +207,28 @@ export function createDeviceModels(
       updated_at: Date.now(),
     };
     downloads.set(deploymentId, status);
+    // Reports go one at a time, newest wins (each carries the whole state): the server never sees them out of order.
+    let pending: ModelDownload | null = null;
+    let sending: Promise<void> | null = null;
+    const send = (d: ModelDownload): Promise<void> => {
+      pending = d;
+      sending ??= (async () => {
+        while (pending) {
+          const next: ModelDownload = pending;
+          pending = null;
+          await report(next);
+        }
+        sending = null;
+      })();
+      return sending;
+    };
     let lastSent = 0;
     const emit = (patch: Partial<ModelDownload>, force: boolean) => {
       Object.assign(status, patch, { updated_at: Date.now() });
       if (!force && status.updated_at - lastSent < DEPLOY_REPORT_INTERVAL_MS) return;
       lastSent = status.updated_at;
       onProgress?.({ ...status });
-      void report({ ...status });
+      void send({ ...status });
     };
     const setState = (state: DeployState, patch: Partial<ModelDownload> = {}) =>
       emit({ ...patch, state }, true);
@@ -298,6 +313,7 @@ export function createDeviceModels(
     } finally {
       controllers.delete(deploymentId);
       trim();
+      await sending; // the server knows the outcome before the caller does
     }
   }
 
