@@ -30,6 +30,7 @@ import { repositories } from './features/repositories';
 import { power } from './features/power';
 import { search } from './features/search';
 import { storage } from './features/storage';
+import { uploads } from './features/uploads';
 import type { ConsoleFeature, Platform, SystemActors } from './features/feature';
 import { signalling } from './features/signalling';
 import { signallingApi } from './features/signalling/api';
@@ -63,6 +64,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   records,
   software,
   repositories,
+  uploads,
 ];
 
 /**
