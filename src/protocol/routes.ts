@@ -17,6 +17,7 @@ import { modelRoutes } from './models';
 import { mailRoutes } from './mail';
 import { softwareRoutes } from './software';
 import { repositoryRoutes } from './repositories';
+import { applicationRoutes } from './applications';
 import { sshInstallRoutes } from './sshInstall';
 import type { RestRoute } from './route';
 import { searchRoutes } from './search';
@@ -41,6 +42,7 @@ export const restRoutes = {
   ...softwareRoutes,
   ...modelRoutes,
   ...repositoryRoutes,
+  ...applicationRoutes,
   ...sshInstallRoutes,
 } satisfies Record<string, RestRoute>;
 

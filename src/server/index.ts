@@ -22,6 +22,7 @@ import { UpgradeRouter } from './signalling/upgrade';
 import { createTunnels, mountTunnelUpgrades, type Tunnels } from './tunnel';
 import { ensureDemoRelease } from './routes/software';
 import { ensureDemoModels } from './models/seed';
+import { ensureDemoApplications } from './routes/applications';
 
 export type { ServerOptions } from './config';
 export type { Seed, EnsureDeviceInput, EnsureUserInput } from './seed';
@@ -75,6 +76,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await ensureDemoRelease(ctx);
       // Models with real small files, so /models is not empty and a deploy can be tried (issue 9).
       await ensureDemoModels(ctx, demo.id);
+      // An application of the demo detector, so /applications is not empty (issue 9).
+      await ensureDemoApplications(ctx, demo.id);
     }
     await registerRoutes(app, ctx);
     const upgrades = new UpgradeRouter(app.server);

@@ -18,6 +18,7 @@ import { modelHandlers } from './models';
 import { mailHandlers } from '../mail/routes';
 import { softwareHandlers } from './software';
 import { repositoryHandlers } from './repositories';
+import { applicationHandlers } from './applications';
 import { sshInstallHandlers } from './sshInstall';
 import type { RouteHandlers } from './register';
 import { searchHandlers } from './search';
@@ -45,6 +46,7 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...softwareHandlers(ctx, app),
     ...modelHandlers(ctx, app),
     ...repositoryHandlers(ctx, app),
+    ...applicationHandlers(ctx, app),
     ...sshInstallHandlers(ctx, app),
   };
 }
