@@ -51,6 +51,8 @@ import { imagePushMachine } from '../machines/repositories/imagePush.machine';
 import { repositoriesMachine } from '../machines/repositories/repositories.machine';
 import { clientUpdateMachine } from '../machines/software/clientUpdate.machine';
 import { softwareMachine } from '../machines/software/software.machine';
+import { sshInstallMachine } from '../machines/sshInstall/sshInstall.machine';
+import { sshInstallsMachine } from '../machines/sshInstall/sshInstalls.machine';
 import { quickSearchMachine } from '../machines/search/quickSearch.machine';
 import { notificationsMachine } from '../machines/notifications/notifications.machine';
 import { systemMachine } from '../machines/system.machine';
@@ -93,6 +95,8 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'transfer', feature: 'records', machine: transferMachine },
   { name: 'software', feature: 'software', machine: softwareMachine },
   { name: 'clientUpdate', feature: 'software', machine: clientUpdateMachine },
+  { name: 'sshInstall', feature: 'sshInstall', machine: sshInstallMachine },
+  { name: 'sshInstalls', feature: 'sshInstall', machine: sshInstallsMachine },
   { name: 'repositories', feature: 'repositories', machine: repositoriesMachine },
   { name: 'imagePush', feature: 'repositories', machine: imagePushMachine },
 ];

@@ -1,6 +1,8 @@
 /**
- * One SSH install (issue 12; spec §4 "SSH install", §3 "SSH install", §8 SSH texts): spawned per install by
- * the sshInstalls registry (systemId 'sshInstall').
+ * One SSH install — spec §4 "SSH install", §3 "SSH install", §7 connect-ssh / ssh-command, §8 SSH texts
+ * (issue 12).
+ *
+ * Spawned per install by the sshInstalls registry (systemId 'sshInstall').
  *
  * States (§4 idle, connecting, connected, installing, then null when finished — `sshStatusOf`):
  *   idle ──ssh.connect──▶ connecting ──ok──▶ connected ──ssh.install──▶ installing.running (one step at a time)
@@ -358,6 +360,7 @@ export const sshInstallMachine = setup({
     },
     forgetting: {
       invoke: {
+        id: 'forgetHostKey',
         src: 'forgetHostKey',
         input: ({ context }) => ({ hostname: context.target.hostname, port: context.target.port }),
         onDone: { target: 'idle', actions: assign({ connectError: null }) },
@@ -368,6 +371,7 @@ export const sshInstallMachine = setup({
       entry: { type: 'report', params: { installing: false } },
       tags: ['busy'],
       invoke: {
+        id: 'connect',
         src: 'connect',
         input: ({ context }) => ({ target: context.target, credentials: context.credentials! }),
         onDone: { target: 'connected', actions: ['connected', 'noticeConnected'] },
@@ -397,6 +401,7 @@ export const sshInstallMachine = setup({
         running: {
           tags: ['stepRunning'],
           invoke: {
+            id: 'runStep',
             src: 'runStep',
             input: ({ context }) => ({
               sessionId: context.sessionId!,
@@ -429,6 +434,7 @@ export const sshInstallMachine = setup({
         },
         finishing: {
           invoke: {
+            id: 'disconnect',
             src: 'disconnect',
             input: ({ context }) => ({ sessionId: context.sessionId }),
             onDone: { target: '#sshInstall.done' },
@@ -438,6 +444,7 @@ export const sshInstallMachine = setup({
         canceling: {
           entry: 'markCanceled',
           invoke: {
+            id: 'disconnect',
             src: 'disconnect',
             input: ({ context }) => ({ sessionId: context.sessionId }),
             onDone: { target: '#sshInstall.canceled' },
@@ -448,6 +455,7 @@ export const sshInstallMachine = setup({
     },
     closing: {
       invoke: {
+        id: 'disconnect',
         src: 'disconnect',
         input: ({ context }) => ({ sessionId: context.sessionId }),
         onDone: { target: 'closed' },

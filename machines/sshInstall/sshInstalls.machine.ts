@@ -1,6 +1,7 @@
 /**
- * The SSH installs registry (issue 12; spec §3 "SSH install" connection list, §2 unload warning):
- * long-lived (systemId 'sshInstall'). `sshInstalls.start` spawns one sshInstall actor per device (a previous
+ * The SSH installs registry — spec §3 "SSH install" connection list, §2 unload warning (issue 12).
+ *
+ * Long-lived (systemId 'sshInstall'). `sshInstalls.start` spawns one sshInstall actor per device (a previous
  * one of that device is stopped first) and sends it `ssh.connect`; each install reports its changes
  * (`sshInstalls.changed`), after which the registry re-reads which installs run — `installing` (the §2 unload
  * warning while any install is in its installing state). `sshInstalls.dismiss` drops a finished one;
