@@ -4,6 +4,10 @@
  */
 import { fromPromise } from 'xstate';
 import { authMachine } from '../../../../machines/accounts/auth.machine';
+import { twoFactorMachine } from '../../../../machines/accounts/twoFactor.machine';
+import { resolveLanguage } from '../../i18n/language';
+import i18n from '../../i18n';
+import { setAccountsHttp } from './httpRef';
 import type { Platform, SystemActors } from '../feature';
 import { accountsApi } from './api';
 import { parseDemoAccount } from './validation';
@@ -11,6 +15,17 @@ import { API_BASE } from '../../../protocol/constants';
 
 export function provideAccounts({ http, session }: Platform): Pick<SystemActors, 'auth'> {
   const api = accountsApi(http);
+  setAccountsHttp(http);
+  // The second sign-in step's calls load with zod on first use (not on /login's first paint).
+  const flows = () => import('./flowsApi').then((m) => m.accountFlowsApi(http));
+  const twoFactor = twoFactorMachine.provide({
+    actors: {
+      verify: fromPromise(async ({ input }) => (await flows()).verifyTwoFactor(input.challenge, input.code)),
+      resend: fromPromise(async ({ input }) =>
+        (await flows()).resendVerifyCode(input.challenge, resolveLanguage(i18n.language)),
+      ),
+    },
+  });
   return {
     auth: authMachine.provide({
       actors: {
@@ -36,6 +51,7 @@ export function provideAccounts({ http, session }: Platform): Pick<SystemActors,
         logout: fromPromise(async ({ input }) => {
           await api.logout(input.token).catch(() => undefined);
         }),
+        twoFactor,
       },
       actions: {
         persistSession: (_, params) => session.write(params),

@@ -1,5 +1,6 @@
 /**
- * The accounts feature's REST calls (spec §7 login, logout, new_access_token, user-info; §5 §8 texts).
+ * The accounts feature's REST calls (spec §7 login, logout, new_access_token, user-info; §5 §8 texts). The issue-13
+ * flows' calls are in flowsApi.ts (loaded with their screens, not on /login).
  * Thin on purpose: the transport (platform/http.ts) does the request, the token and the parsing.
  */
 import { AUTH_ERRORS, type RefreshedTokens } from '../../../../machines/accounts/auth.machine';

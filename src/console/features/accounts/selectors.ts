@@ -31,6 +31,8 @@ export interface AuthView {
   error: string | null;
   /** The confirm-mail message (§4 login status 1) while it is shown, else null. */
   confirmMail: string | null;
+  /** Login answered status 3: the second step (/verification-code) is open. */
+  twoFactor: boolean;
 }
 
 export function snapshotToView(s: AuthSnapshot): AuthView {
@@ -43,6 +45,7 @@ export function snapshotToView(s: AuthSnapshot): AuthView {
     submitting: s.matches({ signedOut: 'submitting' }),
     error: s.context.error,
     confirmMail: s.matches({ signedOut: 'confirmMail' }) ? s.context.confirmMailMessage : null,
+    twoFactor: s.matches({ signedOut: 'twoFactor' }),
   };
 }
 
@@ -60,7 +63,7 @@ export function useSession(): SessionFacts {
 }
 
 /** Login screen facts: submitting, the server error text (§5 §8), the confirm-mail message (§4 status 1). */
-export type LoginFacts = Pick<AuthView, 'submitting' | 'error' | 'confirmMail'>;
+export type LoginFacts = Pick<AuthView, 'submitting' | 'error' | 'confirmMail' | 'twoFactor'>;
 /** The demo account the login form offers (auth context), null when demo mode is off. */
 export function useDemoAccount(): DemoAccount | null {
   return useSelector(useAuthRef(), (s) => s.context.demoAccount ?? null, shallowEqual);
@@ -70,8 +73,8 @@ export function useLoginFacts(): LoginFacts {
   return useSelector(
     useAuthRef(),
     (s): LoginFacts => {
-      const { submitting, error, confirmMail } = snapshotToView(s);
-      return { submitting, error, confirmMail };
+      const { submitting, error, confirmMail, twoFactor } = snapshotToView(s);
+      return { submitting, error, confirmMail, twoFactor };
     },
     shallowEqual,
   );

@@ -5,14 +5,17 @@
  * dialog emitted by the auth machine and shown by the root shell's dialog slot. After sign-in the route
  * guard sends the user where they were going (?next=…).
  *
+ * Two-factor accounts (login status 3, issue 13): once auth holds the challenge the form goes on to
+ * /verification-code (keeping ?next).
+ *
  * Demo mode: the auth actor reads GET /api/demo-account while signed out; the form shows it from the snapshot.
  *
  * Plain, accessible HTML (shell/plain.css, login.css) rather than Mantine: /login is the console's first
  * page and must stay small (the issue's /login JavaScript budget). Every field has a visible label; an
  * invalid field has aria-invalid and aria-describedby pointing at its error; the server error is an alert.
  */
-import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuthRef, useDemoAccount, useLoginFacts } from '../selectors';
 import { validateLogin, type LoginFormErrors } from '../validation';
@@ -21,7 +24,16 @@ import './login.css';
 export default function LoginScreen() {
   const { t } = useTranslation();
   const auth = useAuthRef();
-  const { submitting, error } = useLoginFacts();
+  const { submitting, error, twoFactor } = useLoginFacts();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  // Set when this form sends: only its own sign-in moves on to the second step (not a Back to /login).
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!twoFactor || !sent.current) return;
+    sent.current = false;
+    void navigate(`/verification-code${search}`);
+  }, [twoFactor, navigate, search]);
   const demo = useDemoAccount();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -47,6 +59,7 @@ export default function LoginScreen() {
     if (found.email) return emailRef.current?.focus();
     if (found.password) return passwordRef.current?.focus();
     if (found.agreed) return agreedRef.current?.focus();
+    sent.current = true;
     auth.send({ type: 'auth.login', email: email.trim(), password });
   };
 
