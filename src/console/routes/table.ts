@@ -170,7 +170,13 @@ export const ROUTES: readonly RouteEntry[] = [
   later('/profile/network-data-usage', 'Network data usage'),
   later('/profile/keys-secrets', 'Keys and secrets'),
   later('/profile/stream-management', 'Stream management'),
-  later('/profile/account-information', 'Account information'),
+  {
+    path: '/profile/account-information',
+    title: 'Account information',
+    access: 'auth',
+    layout: 'main',
+    screen: 'accountInformation',
+  },
   // §2 §6 Admin panel: role admin (/admin-panel → /admin-panel/dockers).
   {
     path: '/admin-panel/dockers',
@@ -210,15 +216,47 @@ export const ROUTES: readonly RouteEntry[] = [
     name: 'environment-detail',
   },
   // §2 signed-out only.
-  later('/success', 'Success', 'signedOutOnly'),
-  later('/verification-code', 'Verification code', 'signedOutOnly'),
+  { path: '/success', title: 'Success', access: 'signedOutOnly', layout: 'authFree', screen: 'success' },
+  {
+    path: '/verification-code',
+    title: 'Verification code',
+    access: 'signedOutOnly',
+    layout: 'authFree',
+    screen: 'verificationCode',
+  },
   // §2 Auth-free layout.
   { path: '/login', title: 'Sign in', access: 'signedOutOnly', layout: 'authFree', screen: 'login' },
-  { ...later('/register', 'Register', 'public'), layout: 'authFree' },
-  { ...later('/forgot-password', 'Forgot password', 'public'), layout: 'authFree' },
-  { ...later('/forgot-password/:token', 'Reset password', 'public'), layout: 'authFree' },
-  { ...later('/success-register', 'Registration complete', 'public'), layout: 'authFree' },
-  { ...later('/confirm-mail/:token', 'Confirm e-mail', 'public'), layout: 'authFree' },
+  { path: '/register', title: 'Register', access: 'public', layout: 'authFree', screen: 'register' },
+  {
+    path: '/forgot-password',
+    title: 'Forgot password',
+    access: 'public',
+    layout: 'authFree',
+    screen: 'forgotPassword',
+  },
+  {
+    path: '/forgot-password/:token',
+    title: 'Reset password',
+    access: 'public',
+    layout: 'authFree',
+    screen: 'resetPassword',
+  },
+  {
+    path: '/success-register',
+    title: 'Registration complete',
+    access: 'public',
+    layout: 'authFree',
+    screen: 'successRegister',
+  },
+  {
+    path: '/confirm-mail/:token',
+    title: 'Confirm e-mail',
+    access: 'public',
+    layout: 'authFree',
+    screen: 'confirmMail',
+  },
+  // Issue 13: the development mailbox (admins; the embedded SMTP catcher's mail).
+  { path: '/dev/mailbox', title: 'Mailbox', access: 'admin', layout: 'main', screen: 'mailbox' },
   { path: '/404', title: 'Page not found', access: 'public', layout: 'authFree', screen: 'notFound' },
   { path: '/expired', title: 'Session expired', access: 'public', layout: 'authFree', screen: 'expired' },
 ];
