@@ -30,16 +30,16 @@ function eventsFor(_s: Snap, type: string): EventObject[] | undefined {
         { type, ...valid },
         { type, ...valid, targetTag: '-bad' },
         { type, ...valid, targetRepository: 'Upper/Case' },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     case 'xstate.done.actor.pushImage':
-      return [{ type, output: result }] as EventObject[];
+      return [{ type, output: result }] as unknown as EventObject[];
     case 'xstate.error.actor.pushImage':
       return [
         {
           type,
           error: Object.assign(new Error('edge_prod/app:stable already exists.'), { code: 'Tag_exists' }),
         },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     default:
       return undefined;
   }
@@ -58,7 +58,7 @@ describe('image push machine (model-based paths)', () => {
     const steps = await runPaths(paths, start, key);
     expect(steps).toBeGreaterThan(paths.length);
     const ends = paths.map((p) => p.state);
-    for (const state of ['idle', 'started', 'successful', 'error'])
+    for (const state of ['idle', 'started', 'successful', 'error'] as const)
       expect(ends.some((s) => s.matches(state))).toBe(true);
     expect(ends.some((s) => s.matches('idle') && s.context.invalid === 'targetTag')).toBe(true);
     expect(ends.some((s) => s.matches('idle') && s.context.invalid === 'targetRepository')).toBe(true);

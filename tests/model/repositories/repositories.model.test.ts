@@ -36,17 +36,17 @@ function eventsFor(_s: Snap, type: string): EventObject[] | undefined {
       return [
         { type, alias: null },
         { type, alias: 'app' },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     case 'xstate.done.actor.loadRepositories':
       return [
         { type, output: list },
         { type, output: none },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     case 'xstate.error.actor.loadRepositories':
       return [
         { type, error: coded('Registry_unavailable', 'The registry at r cannot be reached.') },
         { type, error: coded('Not_found', 'The manifest was not found.') },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     default:
       return undefined;
   }

@@ -6,7 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { imagePushMachine } from '../../../machines/repositories/imagePush.machine';
-import { repositoriesMachine } from '../../../machines/repositories/repositories.machine';
+import {
+  repositoriesMachine,
+  type RepositoriesLoaded,
+} from '../../../machines/repositories/repositories.machine';
 import { ch } from '../../../src/console/features/repositories/languages/ch';
 import { de } from '../../../src/console/features/repositories/languages/de';
 import { en } from '../../../src/console/features/repositories/languages/en';
@@ -23,7 +26,7 @@ import {
 import type { TagInfo } from '../../../src/protocol/repositories';
 
 const tick = () => new Promise((r) => setImmediate(r));
-const loaded = {
+const loaded: RepositoriesLoaded = {
   configured: true,
   registry: 'r:5000',
   project: 'edge_prod',
@@ -32,7 +35,7 @@ const loaded = {
   tags: [],
 };
 
-async function viewAfter(load: () => Promise<typeof loaded>) {
+async function viewAfter(load: () => Promise<RepositoriesLoaded>) {
   const actor = createActor(
     repositoriesMachine.provide({ actors: { loadRepositories: fromPromise(load) } }),
   ).start();
