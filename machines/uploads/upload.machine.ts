@@ -154,7 +154,11 @@ export const uploadMachine = setup({
     },
     hashing: {
       tags: ['running'],
-      invoke: { src: 'hashFile', input: ({ context }) => ({ id: context.id, file: context.file! }) },
+      invoke: {
+        id: 'hashFile',
+        src: 'hashFile',
+        input: ({ context }) => ({ id: context.id, file: context.file! }),
+      },
       on: {
         'upload.hashProgress': { actions: assign({ hashed: ({ event }) => event.done }) },
         'upload.hashed': {
@@ -168,6 +172,7 @@ export const uploadMachine = setup({
     uploading: {
       tags: ['running'],
       invoke: {
+        id: 'runUpload',
         src: 'runUpload',
         input: ({ context }) => ({
           id: context.id,
@@ -193,6 +198,7 @@ export const uploadMachine = setup({
     cancelling: {
       tags: ['running'],
       invoke: {
+        id: 'terminateUpload',
         src: 'terminateUpload',
         input: ({ context }) => ({ id: context.id, uploadUrl: context.uploadUrl }),
         // Removing it on the server is best effort: an unfinished upload expires there anyway (24 h).

@@ -184,6 +184,7 @@ export const uploadsMachine = setup({
       tags: ['signedIn'],
       on: { 'uploads.add': { actions: 'addUpload' } },
       invoke: {
+        id: 'loadStored',
         src: 'loadStored',
         onDone: {
           target: 'ready',
