@@ -110,7 +110,7 @@ describe('upload machine: resumed and lost records', () => {
     const actor = start(driver, told, [], [], { ...input, sha256: SHA, uploadUrl: '/api/uploads/abc' });
     expect(actor.getSnapshot().value).toBe('uploading');
     expect(actor.getSnapshot().context.hashed).toBe(100);
-    driver.sendBack('runUpload', '', { type: 'upload.succeeded', result: 1 });
+    driver.sendBack('runUpload', '', { type: 'upload.succeeded', result: 1 } as EventObject);
     expect(actor.getSnapshot().value).toBe('done');
     expect(told).toEqual(['done']);
   });

@@ -6,14 +6,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
-import { uploadMachine, type UploadFinished } from '../../../machines/uploads/upload.machine';
+import {
+  uploadMachine,
+  type RunUploadInput,
+  type UploadEvent,
+  type UploadFinished,
+} from '../../../machines/uploads/upload.machine';
 import { uploadsMachine, type StoredUploadInput } from '../../../machines/uploads/uploads.machine';
 import { createMachineTestModel, runPaths, type Driver } from '../harness';
 
 type Snap = SnapshotFrom<typeof uploadsMachine>;
-const idle = fromCallback(() => () => undefined);
 const child = uploadMachine.provide({
-  actors: { hashFile: idle, runUpload: idle, terminateUpload: fromPromise(async () => undefined) },
+  actors: {
+    hashFile: fromCallback<UploadEvent, { id: string; file: Blob }>(() => () => undefined),
+    runUpload: fromCallback<UploadEvent, RunUploadInput>(() => () => undefined),
+    terminateUpload: fromPromise<void, { id: string; uploadUrl: string | null }>(async () => undefined),
+  },
 });
 const machine = uploadsMachine.provide({ actors: { upload: child } });
 const file = (name: string) => new File([new Uint8Array(10)], name);
@@ -48,7 +56,7 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
       return [
         { type, output: [] },
         { type, output: [STORED] },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     case 'xstate.error.actor.loadStored':
       return [{ type, error: new Error('no IndexedDB') } as EventObject];
     case 'uploads.add':
@@ -102,9 +110,12 @@ describe('uploads machine (model-based paths)', () => {
 
 describe('uploads machine: what an end tells', () => {
   it('emits the §8 toast and upload.done / upload.failed, and spawns real upload actors', async () => {
-    const actor = createActor(machine.provide({ actors: { loadStored: fromPromise(async () => []) } }), {
-      input: { session: 's' },
-    }).start();
+    const actor = createActor(
+      machine.provide({ actors: { loadStored: fromPromise<StoredUploadInput[]>(async () => []) } }),
+      {
+        input: { session: 's' },
+      },
+    ).start();
     const notices: unknown[] = [];
     const done: unknown[] = [];
     const failed: unknown[] = [];
