@@ -22,6 +22,7 @@ export const SYSTEM_IDS = {
   map: 'map',
   records: 'records',
   software: 'software',
+  sshInstall: 'sshInstall',
   modelList: 'modelList',
   modelDetail: 'modelDetail',
   remoteDownloads: 'remoteDownloads',

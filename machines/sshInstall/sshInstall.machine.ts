@@ -38,7 +38,7 @@ import {
 
 /** Where to install (the device record exists first: §7 connect-ssh names a device_id). */
 export interface SshInstallTarget {
-  /** The device's peer id. */
+  /** The device's peer id; '' until connect created the record (ssh-install/device). */
   deviceId: string;
   /** Its label (§3 connection list `device`). */
   device: string;
@@ -52,6 +52,8 @@ export type SshCredentials =
   { kind: 'password'; password: string } | { kind: 'key'; pemFile: Blob; passphrase?: string };
 
 export interface SshInstallInput {
+  /** The registry's key of this install. */
+  key?: string;
   target: SshInstallTarget;
   /** The registry, told of every status change. */
   reportTo?: AnyActorRef;
@@ -67,7 +69,8 @@ export interface SshFailure {
 }
 
 export type SshInstallEvent =
-  | { type: 'ssh.connect'; credentials: SshCredentials }
+  /** Connect (again, after a refusal: with new credentials and, in idle, an edited target). */
+  | { type: 'ssh.connect'; credentials: SshCredentials; target?: Omit<SshInstallTarget, 'deviceId'> }
   | { type: 'ssh.install' }
   | { type: 'ssh.cancel' }
   | { type: 'ssh.retry' }
@@ -85,7 +88,11 @@ export type SshInstallEvent =
 /** §4 sshStatus: idle, connecting, connected, installing, then null when finished. */
 export type SshStatus = 'idle' | 'connecting' | 'connected' | 'installing' | null;
 
+/** connect's answer: connect-ssh's, plus the device record's peer id (created first when needed). */
+export type SshConnectOutput = SshConnectAnswer & { device_id: string };
+
 export interface SshInstallContext {
+  key: string;
   target: SshInstallTarget;
   credentials: SshCredentials | null;
   reportTo: AnyActorRef | null;
@@ -123,7 +130,7 @@ export const sshInstallMachine = setup({
   },
   actors: {
     /** connect-ssh → its answer; rejects with SshFailure. */
-    connect: fromPromise<SshConnectAnswer, { target: SshInstallTarget; credentials: SshCredentials }>(
+    connect: fromPromise<SshConnectOutput, { target: SshInstallTarget; credentials: SshCredentials }>(
       async () => notProvided('connect'),
     ),
     /** ssh-command, streaming: step.output… then step.result or step.error. Stopping it aborts the request. */
@@ -151,27 +158,38 @@ export const sshInstallMachine = setup({
     report: ({ context }, params: { installing: boolean }) => {
       context.reportTo?.send({
         type: 'sshInstalls.changed',
-        deviceId: context.target.deviceId,
+        key: context.key,
         installing: params.installing,
       });
     },
-    keepCredentials: assign({
-      credentials: ({ event }) => (event.type === 'ssh.connect' ? event.credentials : null),
-      connectError: null,
-    }),
+    keepCredentials: assign(({ context, event }) =>
+      event.type === 'ssh.connect'
+        ? {
+            credentials: event.credentials,
+            connectError: null,
+            target: event.target ? { ...event.target, deviceId: context.target.deviceId } : context.target,
+          }
+        : {},
+    ),
     forgetCredentials: assign({ credentials: null }),
-    connected: assign(({ event }) => {
-      const a = (event as unknown as { output: SshConnectAnswer }).output;
+    connected: assign(({ context, event }) => {
+      const a = (event as unknown as { output: SshConnectOutput }).output;
       return {
         sessionId: a.session_id,
         fingerprint: a.fingerprint,
         keyType: a.key_type,
         pinnedNow: a.pinned_now,
+        target: { ...context.target, deviceId: a.device_id },
       };
     }),
-    connectFailed: assign({
-      connectError: ({ event }) => (event as unknown as { error: SshFailure }).error,
-      sessionId: null,
+    /** A refused connect; a device record it created meanwhile (error.deviceId) is reused by the next try. */
+    connectFailed: assign(({ context, event }) => {
+      const error = (event as unknown as { error: SshFailure & { deviceId?: string } }).error;
+      return {
+        connectError: { code: error.code, message: error.message, status: error.status },
+        sessionId: null,
+        target: error.deviceId ? { ...context.target, deviceId: error.deviceId } : context.target,
+      };
     }),
     noticeConnected: emit((): ConsoleEmitted => ({
       type: 'notice',
@@ -330,6 +348,7 @@ export const sshInstallMachine = setup({
 }).createMachine({
   id: 'sshInstall',
   context: ({ input }) => ({
+    key: input.key ?? input.target.deviceId,
     target: input.target,
     credentials: null,
     reportTo: input.reportTo ?? null,

@@ -1,11 +1,11 @@
 /**
  * The SSH installs registry — spec §3 "SSH install" connection list, §2 unload warning (issue 12).
  *
- * Long-lived (systemId 'sshInstall'). `sshInstalls.start` spawns one sshInstall actor per device (a previous
- * one of that device is stopped first) and sends it `ssh.connect`; each install reports its changes
- * (`sshInstalls.changed`), after which the registry re-reads which installs run — `installing` (the §2 unload
- * warning while any install is in its installing state). `sshInstalls.dismiss` drops a finished one;
- * sign-out (`sshInstalls.reset`) stops every install (their sessions close on the server when idle).
+ * Long-lived (systemId 'sshInstall'). `sshInstalls.start` spawns one sshInstall actor per install (key
+ * `ssh-<n>`, the newest is `current`: the one the screen shows) and sends it `ssh.connect`; each install
+ * reports its changes (`sshInstalls.changed`), and the registry keeps which ones are in their installing state —
+ * `installing` (the §2 unload warning while any runs). `sshInstalls.dismiss` drops a finished one (not one that
+ * installs); sign-out (`sshInstalls.reset`) stops every install (their sessions close on the server when idle).
  */
 import { enqueueActions, setup, type ActorRefFrom } from 'xstate';
 import {
@@ -16,9 +16,11 @@ import {
 } from './sshInstall.machine';
 
 export interface SshInstallsContext {
-  /** deviceId → its install actor (§3 connection list). */
+  /** key → its install actor (§3 connection list). */
   installs: Record<string, SshInstallRef>;
-  /** deviceIds whose install is in its installing state (§2 unload warning). */
+  /** The install the screen shows (the newest), or null. */
+  current: string | null;
+  /** Keys of the installs in their installing state (§2 unload warning). */
   installing: string[];
   spawned: number;
   now: () => number;
@@ -26,9 +28,9 @@ export interface SshInstallsContext {
 
 export type SshInstallsEvent =
   | { type: 'sshInstalls.start'; target: SshInstallTarget; credentials: SshCredentials }
-  | { type: 'sshInstalls.dismiss'; deviceId: string }
+  | { type: 'sshInstalls.dismiss'; key: string }
   /** An install changed state; `installing`: it is in its installing state now. */
-  | { type: 'sshInstalls.changed'; deviceId: string; installing: boolean }
+  | { type: 'sshInstalls.changed'; key: string; installing: boolean }
   | { type: 'sshInstalls.reset' };
 
 export const sshInstallsMachine = setup({
@@ -41,40 +43,47 @@ export const sshInstallsMachine = setup({
   actions: {
     spawnInstall: enqueueActions(({ context, event, enqueue, self }) => {
       if (event.type !== 'sshInstalls.start') return;
-      const key = event.target.deviceId;
-      const old = context.installs[key];
-      if (old) enqueue.stopChild(old);
-      const id = `sshInstall-${context.spawned + 1}`;
+      const key = `ssh-${context.spawned + 1}`;
       enqueue.assign({
         spawned: context.spawned + 1,
+        current: key,
         installs: ({ context: c, spawn }) => ({
           ...c.installs,
-          [key]: spawn('sshInstall', { id, input: { target: event.target, reportTo: self, now: c.now } }),
+          [key]: spawn('sshInstall', {
+            id: key,
+            input: { key, target: event.target, reportTo: self, now: c.now },
+          }),
         }),
       });
-      enqueue.sendTo(id, { type: 'ssh.connect', credentials: event.credentials });
+      enqueue.sendTo(key, { type: 'ssh.connect', credentials: event.credentials });
     }),
     readInstalling: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'sshInstalls.changed' || !context.installs[event.deviceId]) return;
-      const others = context.installing.filter((k) => k !== event.deviceId);
-      enqueue.assign({ installing: event.installing ? [...others, event.deviceId] : others });
+      if (event.type !== 'sshInstalls.changed' || !context.installs[event.key]) return;
+      const others = context.installing.filter((k) => k !== event.key);
+      enqueue.assign({ installing: event.installing ? [...others, event.key] : others });
     }),
     dismiss: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'sshInstalls.dismiss') return;
-      const ref = context.installs[event.deviceId];
-      if (!ref || context.installing.includes(event.deviceId)) return;
+      const ref = context.installs[event.key];
+      if (!ref || context.installing.includes(event.key)) return;
       enqueue.stopChild(ref);
-      const { [event.deviceId]: _gone, ...rest } = context.installs;
-      enqueue.assign({ installs: rest, installing: context.installing.filter((k) => k !== event.deviceId) });
+      const { [event.key]: _gone, ...rest } = context.installs;
+      enqueue.assign({ installs: rest, current: context.current === event.key ? null : context.current });
     }),
     stopAll: enqueueActions(({ context, enqueue }) => {
       for (const ref of Object.values(context.installs)) enqueue.stopChild(ref);
-      enqueue.assign({ installs: {}, installing: [] });
+      enqueue.assign({ installs: {}, installing: [], current: null });
     }),
   },
 }).createMachine({
   id: 'sshInstalls',
-  context: ({ input }) => ({ installs: {}, installing: [], spawned: 0, now: input?.now ?? Date.now }),
+  context: ({ input }) => ({
+    installs: {},
+    current: null,
+    installing: [],
+    spawned: 0,
+    now: input?.now ?? Date.now,
+  }),
   on: {
     'sshInstalls.start': { actions: 'spawnInstall' },
     'sshInstalls.changed': { actions: 'readInstalling' },

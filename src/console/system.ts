@@ -26,6 +26,7 @@ import { groups } from './features/groups';
 import { map } from './features/map';
 import { records } from './features/records';
 import { software } from './features/software';
+import { sshInstall } from './features/sshInstall';
 import { repositories } from './features/repositories';
 import { power } from './features/power';
 import { search } from './features/search';
@@ -63,6 +64,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   map,
   records,
   software,
+  sshInstall,
   repositories,
   uploads,
 ];

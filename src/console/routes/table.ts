@@ -84,6 +84,13 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: 'main',
     screen: 'devices',
   },
+  {
+    path: '/control-panel/devices/ssh-install',
+    title: 'Add a device over SSH',
+    access: 'auth',
+    layout: 'main',
+    screen: 'sshInstall',
+  },
   later('/control-panel/engines', 'Inference engines'),
   {
     path: '/control-panel/containers',

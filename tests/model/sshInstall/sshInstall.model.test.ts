@@ -33,7 +33,8 @@ const result = (
 });
 const coded = (code: string, message: string, status = 409) =>
   Object.assign(new Error(message), { code, status });
-const answer: SshConnectAnswer = {
+const answer: SshConnectAnswer & { device_id: string } = {
+  device_id: 'dev-1',
   ok: true,
   session_id: 's-1',
   fingerprint: 'SHA256:abc',
@@ -222,14 +223,15 @@ describe('SSH installs registry', () => {
       credentials: { kind: 'password', password: 'pw' },
     });
     await flush();
-    const ref = registry.getSnapshot().context.installs['dev-1']!;
+    const ref = registry.getSnapshot().context.installs['ssh-1']!;
+    expect(registry.getSnapshot().context.current).toBe('ssh-1');
     expect(sshStatusOf(ref.getSnapshot())).toBe('connected');
     expect(registry.getSnapshot().context.installing).toEqual([]);
     ref.send({ type: 'ssh.install' });
     await flush();
-    expect(registry.getSnapshot().context.installing).toEqual(['dev-1']);
-    registry.send({ type: 'sshInstalls.dismiss', deviceId: 'dev-1' });
-    expect(registry.getSnapshot().context.installs['dev-1']).toBeDefined();
+    expect(registry.getSnapshot().context.installing).toEqual(['ssh-1']);
+    registry.send({ type: 'sshInstalls.dismiss', key: 'ssh-1' });
+    expect(registry.getSnapshot().context.installs['ssh-1']).toBeDefined();
     registry.send({ type: 'sshInstalls.reset' });
     expect(registry.getSnapshot().context.installs).toEqual({});
     expect(registry.getSnapshot().context.installing).toEqual([]);
