@@ -29,5 +29,6 @@ export const SYSTEM_IDS = {
   uploads: 'uploads',
   repositories: 'repositories',
   imagePush: 'imagePush',
+  applications: 'applications',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

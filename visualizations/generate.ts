@@ -47,6 +47,8 @@ import { ipCamerasMachine } from '../machines/ipCameras/ipCameras.machine';
 import { mapMachine } from '../machines/map/map.machine';
 import { recordsMachine } from '../machines/records/records.machine';
 import { transferMachine } from '../machines/records/transfer.machine';
+import { applicationFormMachine } from '../machines/applications/applicationForm.machine';
+import { applicationsMachine } from '../machines/applications/applications.machine';
 import { imagePushMachine } from '../machines/repositories/imagePush.machine';
 import { repositoriesMachine } from '../machines/repositories/repositories.machine';
 import { clientUpdateMachine } from '../machines/software/clientUpdate.machine';
@@ -99,6 +101,8 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'sshInstalls', feature: 'sshInstall', machine: sshInstallsMachine },
   { name: 'repositories', feature: 'repositories', machine: repositoriesMachine },
   { name: 'imagePush', feature: 'repositories', machine: imagePushMachine },
+  { name: 'applications', feature: 'applications', machine: applicationsMachine },
+  { name: 'applicationForm', feature: 'applications', machine: applicationFormMachine },
 ];
 
 /** Path of a machine's file inside machines/ (machines/<feature>/<name>.machine.ts; the root at the top). */

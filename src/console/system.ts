@@ -28,6 +28,7 @@ import { records } from './features/records';
 import { software } from './features/software';
 import { sshInstall } from './features/sshInstall';
 import { repositories } from './features/repositories';
+import { applications } from './features/applications';
 import { power } from './features/power';
 import { search } from './features/search';
 import { storage } from './features/storage';
@@ -66,6 +67,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   software,
   sshInstall,
   repositories,
+  applications,
   uploads,
 ];
 

@@ -136,7 +136,7 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: 'main',
     screen: 'streamDetail',
   },
-  later('/applications', 'Applications'),
+  { path: '/applications', title: 'Applications', access: 'auth', layout: 'main', screen: 'applications' },
   later('/schedulers', 'Schedulers'),
   { path: '/containers', title: 'Environments', access: 'auth', layout: 'main', screen: 'environments' },
   { path: '/containers/:alias', title: 'Environment', access: 'auth', layout: 'main', screen: 'environment' },
