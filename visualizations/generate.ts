@@ -47,6 +47,8 @@ import { ipCamerasMachine } from '../machines/ipCameras/ipCameras.machine';
 import { mapMachine } from '../machines/map/map.machine';
 import { recordsMachine } from '../machines/records/records.machine';
 import { transferMachine } from '../machines/records/transfer.machine';
+import { uploadMachine } from '../machines/uploads/upload.machine';
+import { uploadsMachine } from '../machines/uploads/uploads.machine';
 import { applicationFormMachine } from '../machines/applications/applicationForm.machine';
 import { applicationsMachine } from '../machines/applications/applications.machine';
 import { imagePushMachine } from '../machines/repositories/imagePush.machine';
@@ -103,6 +105,8 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'imagePush', feature: 'repositories', machine: imagePushMachine },
   { name: 'applications', feature: 'applications', machine: applicationsMachine },
   { name: 'applicationForm', feature: 'applications', machine: applicationFormMachine },
+  { name: 'uploads', feature: 'uploads', machine: uploadsMachine },
+  { name: 'upload', feature: 'uploads', machine: uploadMachine },
 ];
 
 /** Path of a machine's file inside machines/ (machines/<feature>/<name>.machine.ts; the root at the top). */
