@@ -26,6 +26,7 @@ import { groups } from './features/groups';
 import { map } from './features/map';
 import { records } from './features/records';
 import { software } from './features/software';
+import { models } from './features/models';
 import { sshInstall } from './features/sshInstall';
 import { repositories } from './features/repositories';
 import { applications } from './features/applications';
@@ -65,6 +66,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   map,
   records,
   software,
+  models,
   sshInstall,
   repositories,
   applications,

@@ -75,7 +75,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/logs', title: 'Logs', access: 'auth', layout: 'main', screen: 'logs' },
   { path: '/map', title: 'Map', access: 'auth', layout: 'main', screen: 'map' },
   { path: '/repositories', title: 'Repositories', access: 'auth', layout: 'main', screen: 'repositories' },
-  later('/models-beta', 'Models (beta)'),
+  { path: '/models-beta', title: 'Models (beta)', access: 'auth', layout: 'main', screen: 'models' },
   { path: '/control-panel/records', title: 'Records', access: 'auth', layout: 'main', screen: 'records' },
   {
     path: '/control-panel/devices',
@@ -119,7 +119,7 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: 'main',
     screen: 'repositoryTags',
   },
-  later('/models', 'Models'),
+  { path: '/models', title: 'Models', access: 'auth', layout: 'main', screen: 'models' },
   // §2 stream-detail takes cameraID and data; the stream data travels as a route parameter:
   // /stream-detail/{camera_id}/{base64url JSON { deviceId, cameraId }} (features/cameras/streamRoute.ts).
   {
@@ -151,14 +151,14 @@ export const ROUTES: readonly RouteEntry[] = [
   later('/events', 'Events'),
   later('/face-alarms', 'Face alarms'),
   later('/download', 'Download'),
-  later('/remote-downloads', 'Remote downloads'),
+  { path: '/remote-downloads', title: 'Remote downloads', access: 'auth', layout: 'main', screen: 'remoteDownloads' },
   later('/speed_application', 'Speed application'),
   later('/ai-platform', 'AI platform'),
   later('/blacklist-faces', 'Blacklist faces'),
   later('/nanoowl', 'NanoOWL'),
   later('/llava', 'LLaVA'),
   later('/ibb', 'IBB'),
-  later('/llm-models', 'LLM models'),
+  { path: '/llm-models', title: 'LLM models', access: 'auth', layout: 'main', screen: 'models' },
   later('/pricing', 'Pricing'),
   later('/contact', 'Contact'),
   // §2 Use cases.
