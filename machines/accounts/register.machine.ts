@@ -3,8 +3,8 @@
  *
  * On start it reads whether the server asks for reCAPTCHA (register-config: off by default). The form sends
  * `register.submit`; the server answers the same for a new and a known address, so success only means "a mail is
- * on its way": the machine is then `sent` (the screen shows /success-register), from where `register.resend`
- * asks resend-verification for the same address. Failures stay on the form with the §8 text.
+ * on its way": the machine is then `sent` (final; the screen goes to /success-register, whose "send again" is a
+ * mailRequest machine over resend-verification). Failures stay on the form with their text.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { errorText } from '../notifications/emitted';
@@ -25,14 +25,10 @@ export interface RegisterContext {
   recaptchaSiteKey: string | null | undefined;
   email: string;
   error: string | null;
-  /** How many times the verification mail was sent again. */
-  resent: number;
 }
 
 export type RegisterEvent =
-  | { type: 'register.submit'; form: RegisterForm }
-  | { type: 'register.resend' }
-  | { type: 'register.dismissError' };
+  { type: 'register.submit'; form: RegisterForm } | { type: 'register.dismissError' };
 
 const notProvided = (name: string) => () => {
   throw new Error(`register: actor '${name}' is not provided`);
@@ -45,13 +41,11 @@ export const registerMachine = setup({
     loadConfig: fromPromise<string | null>(async () => notProvided('loadConfig')()),
     /** POST register. Rejects with an Error whose message is the text to show. */
     register: fromPromise<void, RegisterForm>(async () => notProvided('register')()),
-    /** POST resend-verification { email }. */
-    resend: fromPromise<void, { email: string }>(async () => notProvided('resend')()),
   },
 }).createMachine({
   id: 'register',
   initial: 'loading',
-  context: { recaptchaSiteKey: undefined, email: '', error: null, resent: 0 },
+  context: { recaptchaSiteKey: undefined, email: '', error: null },
   states: {
     loading: {
       tags: ['busy'],
@@ -86,24 +80,7 @@ export const registerMachine = setup({
         },
       },
     },
-    sent: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'register.resend': { target: 'resending', actions: assign({ error: null }) } } },
-        resending: {
-          tags: ['busy'],
-          invoke: {
-            id: 'resend',
-            src: 'resend',
-            input: ({ context }) => ({ email: context.email }),
-            onDone: { target: 'idle', actions: assign({ resent: ({ context }) => context.resent + 1 }) },
-            onError: {
-              target: 'idle',
-              actions: assign({ error: ({ event }) => errorText(event.error, REGISTER_ERRORS.failed) }),
-            },
-          },
-        },
-      },
-    },
+    // A mail is on its way (or a notice, for a known address): the screen goes to /success-register.
+    sent: { type: 'final' },
   },
 });

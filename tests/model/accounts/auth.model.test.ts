@@ -27,6 +27,15 @@ const samples: Record<string, EventObject[]> = {
       type: 'xstate.done.actor.login',
       output: { status: 2, token: 't1', refresh_token: 'r1', user_info: user },
     } as EventObject,
+    // Issue 13: a two-factor account — the challenge, then the twoFactor child's outcome.
+    {
+      type: 'xstate.done.actor.login',
+      output: { status: 3, challenge: 'c1', message: 'Code' },
+    } as EventObject,
+  ],
+  'xstate.done.actor.twoFactor': [
+    { type: 'xstate.done.actor.twoFactor', output: { token: 't3', refreshToken: 'r3', user } } as EventObject,
+    { type: 'xstate.done.actor.twoFactor', output: null } as EventObject,
   ],
   'xstate.error.actor.login': [
     { type: 'xstate.error.actor.login', error: new Error(AUTH_ERRORS.incorrect) } as EventObject,
@@ -54,6 +63,7 @@ const key = (s: Snap) =>
     s.context.error,
     s.context.confirmMailMessage,
     s.context.demoAccount,
+    s.context.twoFactorChallenge,
   ]);
 
 const model = createMachineTestModel(authMachine, {
@@ -75,6 +85,8 @@ function start(driver: import('../harness').Driver) {
         refreshToken: driver.promise<RefreshedTokens, { refreshToken: string | null }>('refreshToken'),
         logout: driver.promise<void, { token: string | null }>('logout'),
         loadDemoAccount: driver.promise<DemoAccount | null, unknown>('loadDemoAccount'),
+        // The second step stands in as a promise: its done event carries the session (or null).
+        twoFactor: driver.promise<unknown, unknown>('twoFactor') as never,
       },
     }),
     { clock: driver.clock },
@@ -91,6 +103,7 @@ describe('auth (model-based paths)', () => {
       '{"signedOut":"idle"}',
       '{"signedOut":"submitting"}',
       '{"signedOut":"confirmMail"}',
+      '{"signedOut":"twoFactor"}',
       '{"signedIn":"active"}',
       '{"signedIn":"refreshing"}',
       '{"signedIn":"signingOut"}',
