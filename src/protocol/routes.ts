@@ -18,6 +18,7 @@ import { mailRoutes } from './mail';
 import { softwareRoutes } from './software';
 import { repositoryRoutes } from './repositories';
 import { applicationRoutes } from './applications';
+import { downloadRoutes } from './download';
 import { sshInstallRoutes } from './sshInstall';
 import type { RestRoute } from './route';
 import { searchRoutes } from './search';
@@ -43,6 +44,7 @@ export const restRoutes = {
   ...modelRoutes,
   ...repositoryRoutes,
   ...applicationRoutes,
+  ...downloadRoutes,
   ...sshInstallRoutes,
 } satisfies Record<string, RestRoute>;
 
