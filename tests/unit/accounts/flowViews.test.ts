@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { mailLinkMachine } from '../../../machines/accounts/mailLink.machine';
-import { registerMachine } from '../../../machines/accounts/register.machine';
-import { twoFactorMachine } from '../../../machines/accounts/twoFactor.machine';
+import { mailLinkMachine, type LinkOutcome } from '../../../machines/accounts/mailLink.machine';
+import { registerMachine, type RegisterForm } from '../../../machines/accounts/register.machine';
+import { twoFactorMachine, type VerifyResult } from '../../../machines/accounts/twoFactor.machine';
 import { twoFactorSetupMachine } from '../../../machines/accounts/twoFactorSetup.machine';
 import {
   mailLinkToView,
@@ -41,7 +41,10 @@ describe('flow views', () => {
   it('registerToView: loading, then the captcha key, then sent', async () => {
     const a = createActor(
       registerMachine.provide({
-        actors: { loadConfig: fromPromise(async () => 'site'), register: fromPromise(async () => undefined) },
+        actors: {
+          loadConfig: fromPromise<string | null>(async () => 'site'),
+          register: fromPromise<void, RegisterForm>(async () => undefined),
+        },
       }),
     ).start();
     expect(registerToView(a.getSnapshot())).toMatchObject({ loading: true, sent: false });
@@ -56,7 +59,14 @@ describe('flow views', () => {
   it('mailLinkToView: a confirm link that expired', async () => {
     const a = createActor(
       mailLinkMachine.provide({
-        actors: { confirm: fromPromise(async () => ({ outcome: 'expired' as const, email: null })) },
+        actors: {
+          confirm: fromPromise<{ outcome: LinkOutcome; email: string | null }, { token: string }>(
+            async () => ({
+              outcome: 'expired',
+              email: null,
+            }),
+          ),
+        },
       }),
       { input: { kind: 'confirm', token: 't' } },
     ).start();
@@ -70,7 +80,7 @@ describe('flow views', () => {
     const a = createActor(
       twoFactorMachine.provide({
         actors: {
-          verify: fromPromise(async () => ({
+          verify: fromPromise<VerifyResult, { challenge: string; code: string }>(async () => ({
             status: 0 as const,
             message: 'The verification code is incorrect',
           })),
@@ -94,7 +104,10 @@ describe('flow views', () => {
     const a = createActor(
       twoFactorSetupMachine.provide({
         actors: {
-          loadState: fromPromise(async () => ({ enabled: false, recoveryCodesLeft: 0 })),
+          loadState: fromPromise<{ enabled: boolean; recoveryCodesLeft: number }>(async () => ({
+            enabled: false,
+            recoveryCodesLeft: 0,
+          })),
           startSetup: fromPromise(async () => ({ secret: 'S', otpauthUrl: 'u', qrSvg: '<svg/>' })),
           enable: fromPromise(async () => ['a', 'b']),
         },
