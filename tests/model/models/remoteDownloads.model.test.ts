@@ -66,7 +66,7 @@ describe('remote downloads machine (model-based paths)', () => {
       createActor(
         remoteDownloadsMachine.provide({
           actors: {
-            fetchDeployments: driver.promise<ModelDeployment[], undefined>('fetchDeployments'),
+            fetchDeployments: driver.promise<ModelDeployment[], unknown>('fetchDeployments'),
             forgetDeployment: driver.promise<unknown, { id: string }>('forgetDeployment'),
           },
         }),
