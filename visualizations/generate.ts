@@ -55,6 +55,9 @@ import { imagePushMachine } from '../machines/repositories/imagePush.machine';
 import { repositoriesMachine } from '../machines/repositories/repositories.machine';
 import { clientUpdateMachine } from '../machines/software/clientUpdate.machine';
 import { softwareMachine } from '../machines/software/software.machine';
+import { modelDetailMachine } from '../machines/models/modelDetail.machine';
+import { modelListMachine } from '../machines/models/modelList.machine';
+import { remoteDownloadsMachine } from '../machines/models/remoteDownloads.machine';
 import { sshInstallMachine } from '../machines/sshInstall/sshInstall.machine';
 import { sshInstallsMachine } from '../machines/sshInstall/sshInstalls.machine';
 import { quickSearchMachine } from '../machines/search/quickSearch.machine';
@@ -99,6 +102,9 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'transfer', feature: 'records', machine: transferMachine },
   { name: 'software', feature: 'software', machine: softwareMachine },
   { name: 'clientUpdate', feature: 'software', machine: clientUpdateMachine },
+  { name: 'modelList', feature: 'models', machine: modelListMachine },
+  { name: 'modelDetail', feature: 'models', machine: modelDetailMachine },
+  { name: 'remoteDownloads', feature: 'models', machine: remoteDownloadsMachine },
   { name: 'sshInstall', feature: 'sshInstall', machine: sshInstallMachine },
   { name: 'sshInstalls', feature: 'sshInstall', machine: sshInstallsMachine },
   { name: 'repositories', feature: 'repositories', machine: repositoriesMachine },

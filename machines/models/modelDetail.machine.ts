@@ -1,6 +1,6 @@
 /**
- * One model's page (issue 9 "Models": detail, versions, delete a version; "Deploy a model version to a device:
- * the device downloads it from the server with progress, verifies the checksum and reports it installed").
+ * One model's page — issue 9 "Models": detail, versions, delete a version; "Deploy a model version to a device:
+ * the device downloads it from the server with progress, verifies the checksum and reports it installed".
  * Pure: the calls are the provided actors `fetchModel`, `deleteVersion`, `createDeployment` (server) and
  * `runDeploy` (the device command models-deploy over the peer link: sends `deploy.progress`, then
  * `deploy.done` or `deploy.failed`; stopping it cancels the download on the device).

@@ -1,7 +1,7 @@
 /**
- * A model list (issue 9 "Models"; §2 /models, /models-beta, /llm-models; §3 "Model/application list: data,
+ * A model list — issue 9 "Models"; §2 /models, /models-beta, /llm-models; §3 "Model/application list: data,
  * lastUpdate, loading, page_info"; §8 "Models fetch fail: 'Models could not be fetched. Please try again.'
- * (danger, title Failed)"): search (debounced), sort, pages, and delete with a confirmation. Pure: the server
+ * (danger, title Failed)". Search (debounced), sort, pages, and delete with a confirmation. Pure: the server
  * calls are the provided actors `fetchModels` and `deleteModel` (src/console/features/models/actors.ts).
  *
  * `models.open` (kind) starts or restarts it for a screen: all models, or language models only. A failed fetch

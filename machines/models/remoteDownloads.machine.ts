@@ -1,5 +1,5 @@
 /**
- * /remote-downloads (issue 9: "shows every device download in flight and done"; §2 /remote-downloads): the
+ * /remote-downloads — issue 9: "shows every device download in flight and done"; §2 /remote-downloads. The
  * server's model deployments of every device of the user, newest first, read every REMOTE_DOWNLOADS_POLL_MS
  * while the screen is shown, and a finished entry forgotten on request. Pure: the server calls are the
  * provided actors `fetchDeployments` and `forgetDeployment`.
