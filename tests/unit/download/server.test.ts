@@ -98,7 +98,7 @@ describe('download', () => {
     const pub = await fetch(`${server.url}/api/agent-releases?version=3.1.0`, {
       method: 'POST',
       headers: { authorization: `Token ${admin}`, 'content-type': 'application/octet-stream' },
-      body: bundle,
+      body: new Uint8Array(bundle),
     });
     expect(pub.status).toBe(200);
     const ok = await runInstall(commands.curl);
