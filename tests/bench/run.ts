@@ -23,6 +23,9 @@
  * device_list          issue 16's device list with 100,000 devices (tests/bench/deviceList.ts): get_devices/ page,
  *                      sort and search p95, the table's page change in Chromium; BENCH_ONLY=device_list runs only it
  *
+ * sign_in              issue 13's sign-in (tests/bench/signIn.ts, own server, no browser): POST login p50/p95
+ *                      with argon2id at its configured cost; BENCH_ONLY=sign_in runs only it
+ *
  * Targets (issue 2, this machine): first frame p50 ≤ 300 ms and p95 ≤ 500 ms; connect ≤ 200 ms (p50);
  * round trip p50 ≤ 1 ms; /login ≤ 150 KB gzipped. Nothing here asserts: it reports, and `met` says which
  * targets were reached.
@@ -40,6 +43,7 @@ import { navigate, signIn } from './page';
 import { benchLogs } from './logs';
 import { benchMetrics } from './metrics';
 import { benchTunnel } from './tunnel';
+import { benchSignIn } from './signIn';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { stats } from './stats';
 import { removeDataDir } from '../../src/server/db/embedded';
@@ -85,6 +89,12 @@ function timeInPage(page: Page, click: string, selector: string): Promise<number
 }
 
 async function main() {
+  if (process.env.BENCH_ONLY === 'sign_in') {
+    const machine = { cpus: os.cpus().length, loadavg_1m: Math.round(os.loadavg()[0]! * 100) / 100 };
+    return void process.stdout.write(
+      `${JSON.stringify({ machine, sign_in: await benchSignIn() }, null, 2)}\n`,
+    );
+  }
   if (process.env.BENCH_ONLY === 'tunnel') {
     const machine = { cpus: os.cpus().length, loadavg_1m: Math.round(os.loadavg()[0]! * 100) / 100 };
     process.stdout.write(`${JSON.stringify({ machine, tunnel: await benchTunnel() }, null, 2)}\n`);
