@@ -17,6 +17,12 @@ import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { toDirectedGraph, type DirectedGraphEdge, type DirectedGraphNode } from 'xstate/graph';
 import { authMachine } from '../machines/accounts/auth.machine';
+import { mailboxMachine } from '../machines/accounts/mailbox.machine';
+import { mailLinkMachine } from '../machines/accounts/mailLink.machine';
+import { mailRequestMachine } from '../machines/accounts/mailRequest.machine';
+import { registerMachine } from '../machines/accounts/register.machine';
+import { twoFactorMachine } from '../machines/accounts/twoFactor.machine';
+import { twoFactorSetupMachine } from '../machines/accounts/twoFactorSetup.machine';
 import { cameraGridMachine } from '../machines/cameras/cameraGrid.machine';
 import { openerMachine } from '../machines/cameras/opener.machine';
 import { containerActionMachine } from '../machines/containers/containerAction.machine';
@@ -68,6 +74,12 @@ import { systemMachine } from '../machines/system.machine';
 export const MACHINES: Array<{ name: string; feature: string | null; machine: AnyStateMachine }> = [
   { name: 'system', feature: null, machine: systemMachine },
   { name: 'auth', feature: 'accounts', machine: authMachine },
+  { name: 'twoFactor', feature: 'accounts', machine: twoFactorMachine },
+  { name: 'register', feature: 'accounts', machine: registerMachine },
+  { name: 'mailRequest', feature: 'accounts', machine: mailRequestMachine },
+  { name: 'mailLink', feature: 'accounts', machine: mailLinkMachine },
+  { name: 'twoFactorSetup', feature: 'accounts', machine: twoFactorSetupMachine },
+  { name: 'mailbox', feature: 'accounts', machine: mailboxMachine },
   { name: 'signal', feature: 'signalling', machine: signalMachine },
   { name: 'devicesTable', feature: 'devices', machine: devicesTableMachine },
   { name: 'devicePool', feature: 'devices', machine: devicePoolMachine },

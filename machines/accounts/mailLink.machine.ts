@@ -1,5 +1,5 @@
 /**
- * A mailed single-use link opened in the console (spec §2 /confirm-mail/{token}, /forgot-password/{token},
+ * Mailed links — a single-use link opened in the console (spec §2 /confirm-mail/{token}, /forgot-password/{token},
  * /expired; issue 13): confirming the address, or choosing a new password.
  *
  * - kind 'confirm': POST confirm-mail at once → `done` (the address is confirmed: sign in) or `expired` (used,

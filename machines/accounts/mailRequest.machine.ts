@@ -1,5 +1,5 @@
 /**
- * "Send me a mail" forms (spec §2 /forgot-password; §7 reset-password-request; issue 13): the user gives an
+ * Mail requests — "send me a mail" forms (spec §2 /forgot-password; §7 reset-password-request; issue 13): the user gives an
  * address, the server answers the same whatever it is (no account enumeration), so the machine only knows "sent".
  * `mailRequest.again` goes back to the form. A failure stays on the form with its text (§8 "Server not
  * Accessible." for the reset request).

@@ -1,5 +1,5 @@
 /**
- * The development mailbox (issue 13 "Mail": /dev/mailbox, admins, only while the server runs its embedded SMTP
+ * Mailbox — the development mailbox (issue 13 "Mail": /dev/mailbox, admins, only while the server runs its embedded SMTP
  * catcher): loads the caught mails, `mailbox.refresh` reloads, `mailbox.clear` empties it.
  */
 import { assign, fromPromise, setup } from 'xstate';

@@ -1,5 +1,5 @@
 /**
- * Registration (spec §2 /register and /success-register; §7 register, resend-verification; issue 13 "Accounts").
+ * Registration — /register (spec §2 /register and /success-register; §7 register, resend-verification; issue 13 "Accounts").
  *
  * On start it reads whether the server asks for reCAPTCHA (register-config: off by default). The form sends
  * `register.submit`; the server answers the same for a new and a known address, so success only means "a mail is

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in, second step (spec §2 /verification-code, §4 "Two-factor verify: status 1 saves token and
+ * Two-factor sign-in — the second step (spec §2 /verification-code, §4 "Two-factor verify: status 1 saves token and
  * refresh token; status 0 returns the result", §7 verify-2fa-auth and resend-verify-code (PUT)).
  *
  * Invoked by the auth machine while it holds a login challenge (login status 3). The user enters the 6-digit code

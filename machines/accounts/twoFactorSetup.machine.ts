@@ -1,5 +1,5 @@
 /**
- * Two-factor enrolment (issue 13 "Two-factor sign-in with TOTP"; the panel on /profile/account-information).
+ * Two-factor enrolment — TOTP on and off (issue 13 "Two-factor sign-in with TOTP"; the panel on /profile/account-information).
  *
  *   loading → off | on                         (verify-auth: is TOTP on, how many recovery codes are left)
  *   off  --twoFactorSetup.start-->  starting → scanning   (two-factor/setup: secret, otpauth URI, QR code)
