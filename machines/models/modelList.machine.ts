@@ -5,7 +5,7 @@
  * calls are the provided actors `fetchModels` and `deleteModel` (src/console/features/models/actors.ts).
  *
  * `models.open` (kind) starts or restarts it for a screen: all models, or language models only. A failed fetch
- * emits the §8 toast and waits for `refresh`.
+ * emits the §8 toast and waits for `refresh`. A new query (search, sort, page) is taken in any state.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Model } from '../../src/protocol/models';
@@ -114,6 +114,18 @@ export const modelListMachine = setup({
       actions: assign(({ event }) => ({ ...empty(), query: initialQuery(event.kind) })),
     },
     'models.reset': { target: '.idle', actions: assign(empty) },
+    // The query may change in any state (a sort while a search is still being typed): fetch with the new one.
+    'query.search': { target: '.typing', actions: 'setSearch' },
+    'query.sort': {
+      target: '.loading',
+      actions: assign(({ context, event }) => ({
+        query: { ...context.query, sort: event.sort, order: event.order, page: 1 },
+      })),
+    },
+    'query.page': {
+      target: '.loading',
+      actions: assign(({ context, event }) => ({ query: { ...context.query, page: event.page } })),
+    },
   },
   states: {
     idle: {},
@@ -141,9 +153,7 @@ export const modelListMachine = setup({
         },
       },
     },
-    failed: {
-      on: { refresh: 'loading', 'query.search': { target: 'typing', actions: 'setSearch' } },
-    },
+    failed: { on: { refresh: 'loading' } },
     typing: {
       tags: ['loading'],
       after: { searchDebounce: 'loading' },
@@ -152,17 +162,6 @@ export const modelListMachine = setup({
     list: {
       on: {
         refresh: 'loading',
-        'query.search': { target: 'typing', actions: 'setSearch' },
-        'query.sort': {
-          target: 'loading',
-          actions: assign(({ context, event }) => ({
-            query: { ...context.query, sort: event.sort, order: event.order, page: 1 },
-          })),
-        },
-        'query.page': {
-          target: 'loading',
-          actions: assign(({ context, event }) => ({ query: { ...context.query, page: event.page } })),
-        },
         'delete.ask': { target: 'confirming', actions: assign({ target: ({ event }) => event.model }) },
       },
     },

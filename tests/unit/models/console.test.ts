@@ -4,8 +4,8 @@
  * protocol's §5 id prefix and format/extension rules.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { modelListMachine } from '../../../machines/models/modelList.machine';
+import { createActor, fromPromise } from 'xstate';
+import { modelListMachine, type ModelQuery } from '../../../machines/models/modelList.machine';
 import { remoteDownloadsMachine } from '../../../machines/models/remoteDownloads.machine';
 import { screenKindOf } from '../../../src/console/features/models/screens/ModelsScreen';
 import { uploadMetaOf } from '../../../src/console/features/models/screens/UploadModelDialog';
@@ -21,6 +21,7 @@ import {
   formatOfFileName,
   modelIdPrefix,
   ModelUploadTusMeta,
+  type Model,
   type ModelDeployment,
 } from '../../../src/protocol/models';
 
@@ -90,7 +91,10 @@ describe('views', () => {
     const actor = createActor(
       modelListMachine.provide({
         actors: {
-          fetchModels: modelListMachine.implementations.actors.fetchModels,
+          fetchModels: fromPromise<
+            { data: Model[]; page_info: { page: number; per_page: number; total_items: number } },
+            ModelQuery
+          >(() => new Promise(() => undefined)),
         },
       }),
     ).start();
