@@ -27,6 +27,7 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       'map',
       'records',
       'software',
+      'models',
     ]);
   });
 
