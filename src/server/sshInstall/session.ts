@@ -10,7 +10,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { Client, utils, type ClientChannel, type ConnectConfig } from 'ssh2';
+import ssh2, { type Client as SshClient, type ClientChannel, type ConnectConfig } from 'ssh2';
 import {
   SSH_CONNECT_TIMEOUT_MS,
   SSH_ERROR_CODES,
@@ -52,7 +52,7 @@ export interface SshSession {
   username: string;
   fingerprint: string;
   keyType: string;
-  client: Client;
+  client: SshClient;
   password: string | null;
   /** A step runs now (one at a time per session). */
   busy: boolean;
@@ -74,7 +74,7 @@ export function keyTypeOf(keyBlob: Buffer): string {
 
 /** Checks that `pem` is a private key ssh2 can use (with `passphrase` when encrypted). */
 export function checkPrivateKey(pem: string, passphrase?: string): void {
-  const parsed = utils.parseKey(pem, passphrase);
+  const parsed = ssh2.utils.parseKey(pem, passphrase);
   if (parsed instanceof Error) {
     throw new SshError(
       SSH_ERROR_CODES.keyInvalid,
@@ -179,7 +179,7 @@ export class SshSessions {
     const pin = await this.pinned(input.ownerId, input.host, input.port);
     let offered: { fingerprint: string; keyType: string } | null = null;
     let refused: SshError | null = null;
-    const client = new Client();
+    const client = new ssh2.Client();
     const config: ConnectConfig = {
       host: input.host,
       port: input.port,

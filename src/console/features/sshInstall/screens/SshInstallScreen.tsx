@@ -262,7 +262,7 @@ function GroupCard({ group, view, actor }: { group: GroupView; view: InstallView
         <Title order={2} size="h4">
           {title}
         </Title>
-        <Badge color={STATUS_COLOUR[group.status]} variant="outline">
+        <Badge color={STATUS_COLOUR[group.status]} variant="light">
           {group.status === 'ok'
             ? t('sshInstall.groupOk')
             : group.status === 'failed'
