@@ -38,7 +38,6 @@ export const ch: AccountsTranslation = {
     done: '您的电子邮件地址 {{email}} 已确认。现在可以登录了。',
     retry: '重试',
     signIn: '登录',
-    dialogResend: '没有收到邮件？重新发送',
   },
   forgot: {
     title: '忘记密码？',

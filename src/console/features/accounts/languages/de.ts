@@ -38,7 +38,6 @@ export const de: AccountsTranslation = {
     done: 'Ihre E-Mail-Adresse {{email}} ist bestätigt. Sie können sich jetzt anmelden.',
     retry: 'Erneut versuchen',
     signIn: 'Anmelden',
-    dialogResend: 'Keine E-Mail erhalten? Erneut senden',
   },
   forgot: {
     title: 'Passwort vergessen?',

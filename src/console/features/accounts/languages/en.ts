@@ -39,7 +39,6 @@ export const en = {
     done: 'Your e-mail address {{email}} is confirmed. You can sign in now.',
     retry: 'Try again',
     signIn: 'Sign in',
-    dialogResend: 'Did not get the mail? Send it again',
   },
   forgot: {
     title: 'Forgot your password?',

@@ -38,7 +38,6 @@ export const es: AccountsTranslation = {
     done: 'Su dirección {{email}} está confirmada. Ya puede iniciar sesión.',
     retry: 'Reintentar',
     signIn: 'Iniciar sesión',
-    dialogResend: '¿No recibió el correo? Enviarlo de nuevo',
   },
   forgot: {
     title: '¿Olvidó su contraseña?',

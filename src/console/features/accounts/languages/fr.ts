@@ -38,7 +38,6 @@ export const fr: AccountsTranslation = {
     done: 'Votre adresse e-mail {{email}} est confirmée. Vous pouvez vous connecter.',
     retry: 'Réessayer',
     signIn: 'Se connecter',
-    dialogResend: 'Pas reçu le message ? Le renvoyer',
   },
   forgot: {
     title: 'Mot de passe oublié ?',

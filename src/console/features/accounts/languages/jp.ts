@@ -38,7 +38,6 @@ export const jp: AccountsTranslation = {
     done: 'メールアドレス {{email}} が確認されました。サインインできます。',
     retry: '再試行',
     signIn: 'サインイン',
-    dialogResend: 'メールが届きませんか？再送信',
   },
   forgot: {
     title: 'パスワードをお忘れですか？',

@@ -11,6 +11,7 @@ import type { twoFactorSetupMachine } from '../../../../../machines/accounts/two
 import { twoFactorSetupToView } from '../flowSelectors';
 import { twoFactorSetupLogic } from '../flows';
 import '../i18n';
+import './accounts.css';
 import { useAuthRef } from '../selectors';
 import { Alert, Field } from './Field';
 
@@ -18,7 +19,7 @@ export default function AccountInformationScreen() {
   const { t } = useTranslation();
   const user = useSelector(useAuthRef(), (s) => s.context.user);
   return (
-    <div className="ui-stack ui-stack--md" style={{ maxWidth: 640 }}>
+    <div className="ui-stack ui-stack--md accounts-form" style={{ maxWidth: 640 }}>
       <h1 className="ui-title">{t('accounts.profile.title')}</h1>
       <section className="ui-card ui-stack" aria-labelledby="account-facts">
         <h2 className="ui-title" id="account-facts" style={{ fontSize: '1.1rem' }}>

@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { mailLinkToView } from '../flowSelectors';
 import { mailLinkLogic } from '../flows';
 import '../i18n';
+import './accounts.css';
 import { Alert } from './Field';
 
 export default function ConfirmMailScreen() {
@@ -22,7 +23,10 @@ export default function ConfirmMailScreen() {
     if (view.phase === 'expired') void navigate('/expired', { replace: true });
   }, [view.phase, navigate]);
   return (
-    <section className="ui-card ui-card--raised ui-stack ui-stack--md" data-testid="confirm-mail">
+    <section
+      className="ui-card ui-card--raised ui-stack ui-stack--md accounts-form"
+      data-testid="confirm-mail"
+    >
       <h1 className="ui-title">{t('accounts.confirm.title')}</h1>
       {view.phase === 'confirming' && (
         <p className="ui-text" role="status">

@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { mailRequestToView } from '../flowSelectors';
 import { resetRequestLogic } from '../flows';
 import '../i18n';
+import './accounts.css';
 import { validateEmail } from '../registerValidation';
 import { Alert, Field } from './Field';
 
@@ -32,7 +33,7 @@ export default function ForgotPasswordScreen() {
   };
 
   return (
-    <div className="ui-card ui-card--raised">
+    <div className="ui-card ui-card--raised accounts-form">
       {view.sent ? (
         <section className="ui-stack ui-stack--md" data-testid="forgot-sent">
           <h1 className="ui-title">{t('accounts.forgot.title')}</h1>

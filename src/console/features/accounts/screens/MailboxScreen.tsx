@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { mailboxToView } from '../flowSelectors';
 import { mailboxLogic } from '../flows';
 import '../i18n';
+import './accounts.css';
 import { Alert } from './Field';
 
 export default function MailboxScreen() {
@@ -17,7 +18,7 @@ export default function MailboxScreen() {
   const ref = useActorRef(logic);
   const view = useSelector(ref, mailboxToView, shallowEqual);
   return (
-    <div className="ui-stack ui-stack--md" data-testid="mailbox">
+    <div className="ui-stack ui-stack--md accounts-form" data-testid="mailbox">
       <h1 className="ui-title">{t('accounts.mailbox.title')}</h1>
       <p className="ui-dimmed ui-small">{t('accounts.mailbox.intro')}</p>
       <div style={{ display: 'flex', gap: 8 }}>

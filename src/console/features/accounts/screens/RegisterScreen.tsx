@@ -12,6 +12,7 @@ import { NEW_PASSWORD_MIN_LENGTH } from '../../../../protocol/accounts';
 import { registerToView } from '../flowSelectors';
 import { registerLogic } from '../flows';
 import '../i18n';
+import './accounts.css';
 import { validateRegister, type RegisterFormErrors } from '../registerValidation';
 import { Alert, Field } from './Field';
 import { Recaptcha } from './Recaptcha';
@@ -63,7 +64,7 @@ export default function RegisterScreen() {
   };
 
   return (
-    <div className="ui-card ui-card--raised">
+    <div className="ui-card ui-card--raised accounts-form">
       <form
         onSubmit={onSubmit}
         noValidate

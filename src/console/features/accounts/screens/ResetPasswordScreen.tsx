@@ -10,6 +10,7 @@ import { NEW_PASSWORD_MIN_LENGTH } from '../../../../protocol/accounts';
 import { mailLinkToView } from '../flowSelectors';
 import { mailLinkLogic } from '../flows';
 import '../i18n';
+import './accounts.css';
 import { validateNewPassword } from '../registerValidation';
 import { Alert, Field } from './Field';
 
@@ -44,7 +45,7 @@ export default function ResetPasswordScreen() {
   };
 
   return (
-    <div className="ui-card ui-card--raised">
+    <div className="ui-card ui-card--raised accounts-form">
       <form
         onSubmit={onSubmit}
         noValidate

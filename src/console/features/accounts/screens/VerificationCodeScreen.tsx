@@ -12,6 +12,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { twoFactorMachine } from '../../../../../machines/accounts/twoFactor.machine';
 import { useTwoFactorRef, useVerifyCodeView } from '../flowSelectors';
 import '../i18n';
+import './accounts.css';
 import { useAuthRef } from '../selectors';
 import { Alert, Field } from './Field';
 
@@ -20,7 +21,10 @@ export default function VerificationCodeScreen() {
   const ref = useTwoFactorRef();
   if (!ref) {
     return (
-      <section className="ui-card ui-card--raised ui-stack ui-stack--md" data-testid="verify-closed">
+      <section
+        className="ui-card ui-card--raised ui-stack ui-stack--md accounts-form"
+        data-testid="verify-closed"
+      >
         <h1 className="ui-title">{t('accounts.verify.title')}</h1>
         <p className="ui-text">{t('accounts.verify.noChallenge')}</p>
         <Link className="ui-button" to="/login">
@@ -47,11 +51,10 @@ function VerifyForm({ actor }: { actor: ActorRefFrom<typeof twoFactorMachine> })
     setAttempted(true);
     if (code.trim() === '') return input.current?.focus();
     actor.send({ type: 'twoFactor.verify', code: code.trim() });
-    setCode('');
   };
 
   return (
-    <div className="ui-card ui-card--raised">
+    <div className="ui-card ui-card--raised accounts-form">
       <form
         onSubmit={onSubmit}
         noValidate
