@@ -13,6 +13,9 @@
  *                      100 open/close cycles
  * containers           issue 8's console measure (tests/bench/containers.ts): a container's state shown after the
  *                      device reports it, start/stop cycles on a sim device; BENCH_ONLY=containers runs only it
+ * uploads              issue 9's uploads (tests/bench/uploads.ts, own server): 1 GiB tus upload MB/s and server RSS,
+ *                      SIGKILL mid-upload and resume, the browser tab's memory; BENCH_ONLY=uploads only (not in
+ *                      the full run: it writes 1 GiB files)
  * tunnel               issue 8's measures (tests/bench/tunnel.ts, own server, run first): added latency of a GET
  *                      and a WebSocket echo through the device tunnel, 100 MB download, server/agent memory;
  *                      BENCH_ONLY=tunnel runs only these
@@ -23,6 +26,8 @@
  * device_list          issue 16's device list with 100,000 devices (tests/bench/deviceList.ts): get_devices/ page,
  *                      sort and search p95, the table's page change in Chromium; BENCH_ONLY=device_list runs only it
  *
+ * ssh_install          issue 12's SSH install (tests/bench/sshInstall.ts, own server and sshd): end to end, each
+ *                      step, line-to-screen latency; BENCH_ONLY=ssh_install runs only it
  * sign_in              issue 13's sign-in (tests/bench/signIn.ts, own server, no browser): POST login p50/p95
  *                      with argon2id at its configured cost; BENCH_ONLY=sign_in runs only it
  *
@@ -43,7 +48,9 @@ import { navigate, signIn } from './page';
 import { benchLogs } from './logs';
 import { benchMetrics } from './metrics';
 import { benchTunnel } from './tunnel';
+import { benchUploads } from './uploads';
 import { benchSignIn } from './signIn';
+import { benchSshInstall } from './sshInstall';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { stats } from './stats';
 import { removeDataDir } from '../../src/server/db/embedded';
@@ -88,12 +95,26 @@ function timeInPage(page: Page, click: string, selector: string): Promise<number
   );
 }
 
+/** Prints `{ machine, [name]: result }` (a BENCH_ONLY part that runs on its own server). */
+function printOnly(name: string, result: unknown): void {
+  const machine = { cpus: os.cpus().length, loadavg_1m: Math.round(os.loadavg()[0]! * 100) / 100 };
+  process.stdout.write(`${JSON.stringify({ machine, [name]: result }, null, 2)}\n`);
+}
+
 async function main() {
   if (process.env.BENCH_ONLY === 'sign_in') {
     const machine = { cpus: os.cpus().length, loadavg_1m: Math.round(os.loadavg()[0]! * 100) / 100 };
     return void process.stdout.write(
       `${JSON.stringify({ machine, sign_in: await benchSignIn() }, null, 2)}\n`,
     );
+  }
+  if (process.env.BENCH_ONLY === 'uploads') return void printOnly('uploads', await benchUploads());
+  if (process.env.BENCH_ONLY === 'ssh_install') {
+    // Issue 12 (tests/bench/sshInstall.ts): its own server and throwaway sshd, a full install in Chromium.
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const sshInstall = await benchSshInstall(browser).finally(() => browser.close());
+    const machine = { cpus: os.cpus().length, loadavg_1m: Math.round(os.loadavg()[0]! * 100) / 100 };
+    return void process.stdout.write(`${JSON.stringify({ machine, ssh_install: sshInstall }, null, 2)}\n`);
   }
   if (process.env.BENCH_ONLY === 'tunnel') {
     const machine = { cpus: os.cpus().length, loadavg_1m: Math.round(os.loadavg()[0]! * 100) / 100 };
@@ -240,6 +261,7 @@ async function main() {
     const metrics = await benchMetrics(browser, url, DEMO, containersDevice());
     // Last: 100,000 more devices in the database (another account's) would weigh on the measures above.
     const deviceList = await benchDeviceList(browser, stack);
+    const sshInstall = await benchSshInstall(browser);
 
     const result = {
       machine: { cpus: os.cpus().length, loadavg_1m: Math.round(os.loadavg()[0]! * 100) / 100 },
@@ -253,6 +275,7 @@ async function main() {
       metrics,
       device_list: deviceList,
       tunnel,
+      ssh_install: sshInstall,
     };
     const met = {
       login_js_le_150kb: result.login_js_gzip_kb <= 150,
