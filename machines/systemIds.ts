@@ -30,5 +30,6 @@ export const SYSTEM_IDS = {
   repositories: 'repositories',
   imagePush: 'imagePush',
   applications: 'applications',
+  download: 'download',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

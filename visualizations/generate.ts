@@ -55,6 +55,7 @@ import { recordsMachine } from '../machines/records/records.machine';
 import { transferMachine } from '../machines/records/transfer.machine';
 import { uploadMachine } from '../machines/uploads/upload.machine';
 import { uploadsMachine } from '../machines/uploads/uploads.machine';
+import { downloadMachine } from '../machines/download/download.machine';
 import { applicationFormMachine } from '../machines/applications/applicationForm.machine';
 import { applicationsMachine } from '../machines/applications/applications.machine';
 import { imagePushMachine } from '../machines/repositories/imagePush.machine';
@@ -123,6 +124,7 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'imagePush', feature: 'repositories', machine: imagePushMachine },
   { name: 'applications', feature: 'applications', machine: applicationsMachine },
   { name: 'applicationForm', feature: 'applications', machine: applicationFormMachine },
+  { name: 'download', feature: 'download', machine: downloadMachine },
   { name: 'uploads', feature: 'uploads', machine: uploadsMachine },
   { name: 'upload', feature: 'uploads', machine: uploadMachine },
 ];

@@ -30,6 +30,7 @@ import { models } from './features/models';
 import { sshInstall } from './features/sshInstall';
 import { repositories } from './features/repositories';
 import { applications } from './features/applications';
+import { download } from './features/download';
 import { power } from './features/power';
 import { search } from './features/search';
 import { storage } from './features/storage';
@@ -70,6 +71,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   sshInstall,
   repositories,
   applications,
+  download,
   uploads,
 ];
 

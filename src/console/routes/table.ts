@@ -150,7 +150,7 @@ export const ROUTES: readonly RouteEntry[] = [
   later('/alarm-dashboard', 'Alarm dashboard'),
   later('/events', 'Events'),
   later('/face-alarms', 'Face alarms'),
-  later('/download', 'Download'),
+  { path: '/download', title: 'Download', access: 'auth', layout: 'main', screen: 'download' },
   {
     path: '/remote-downloads',
     title: 'Remote downloads',

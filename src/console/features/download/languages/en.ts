@@ -1,0 +1,47 @@
+/** The download feature's texts in English (§2 'en'); the complete set. §8 texts keep the spec's wording. */
+export const en = {
+  title: 'Download',
+  intro: 'Install the device client on an x86 computer or an NVIDIA Jetson to connect it to this console.',
+  loading: 'Loading…',
+  failed: 'The download page could not be read: {{error}}',
+  retry: 'Try again',
+  release: 'Device client',
+  version: 'Version {{version}}',
+  size: 'Size',
+  sha256: 'SHA-256',
+  published: 'Published {{date}}',
+  noRelease: 'No client release is published on this server yet: an admin publishes one (Software).',
+  requirements: 'What the device needs',
+  x86: 'x86 computer',
+  jetson: 'NVIDIA Jetson',
+  reqNode: 'Node.js {{version}} or newer, with npm',
+  reqTools: 'curl, tar and sha256sum (for the installer)',
+  reqFfmpeg: 'ffmpeg (cameras: USB/V4L2, RTSP, files)',
+  reqDocker: 'Docker (containers and inference engines)',
+  reqGpu: 'NVIDIA driver and the NVIDIA Container Toolkit for a GPU (optional)',
+  reqJetpack: 'JetPack 5 or 6 (L4T), with its Docker and NVIDIA runtime',
+  reqJtop: 'jtop (jetson-stats) for detailed Jetson metrics (optional)',
+  addDevice: 'Add a device',
+  addIntro: 'Name the device: the console creates it with its token and gives you the command to run on it.',
+  deviceName: 'Device name',
+  kind: 'Device type',
+  nameRequired: 'Enter a name for the device.',
+  create: 'Create device and command',
+  createFailed: 'Could not create the device: {{error}}',
+  created: 'Device {{name}} created',
+  tokenOnce:
+    'The command holds the device’s token. It is shown only once: copy it now. The token is valid for 60 days.',
+  curlTitle: 'One-line install (runs the installer script)',
+  curlHelp:
+    'Run on the device: it checks the requirements, downloads the client, verifies its SHA-256 and starts it.',
+  npmTitle: 'From a checkout of the console repository',
+  npmHelp: 'Run in the repository on the device after npm install.',
+  copyCurl: 'Copy the install command',
+  copyNpm: 'Copy the npm command',
+  another: 'Add another device',
+  openDevices: 'Go to devices',
+  generated: 'Generated!',
+};
+export type DownloadTexts = typeof en;
+/** A language's texts: every key of English, any wording. */
+export type DownloadTranslation = { [K in keyof DownloadTexts]: string };
