@@ -206,11 +206,20 @@ export function ModelList({
                 <Text size="sm" lineClamp={3}>
                   {m.description || t('models.noDescription')}
                 </Text>
+                {m.classes.length > 0 && (
+                  <Group gap={4} aria-label={t('models.classes')}>
+                    {m.classes.slice(0, 8).map((c) => (
+                      <Badge key={c} size="sm" variant="outline" color="gray">
+                        {c}
+                      </Badge>
+                    ))}
+                    {m.classes.length > 8 && <Text size="xs">+{m.classes.length - 8}</Text>}
+                  </Group>
+                )}
                 <Text size="xs" c="dimmed">
                   {[
                     m.id,
                     inputSizeText(m),
-                    m.classes.length ? `${m.classes.length} ${t('models.classes').toLowerCase()}` : '',
                     `${m.versions} ${t('models.versions').toLowerCase()}`,
                     formatSize(m.size),
                   ]
