@@ -96,11 +96,13 @@ describe('uploadsToView', () => {
 });
 
 describe('transfer rules', () => {
-  it('retries network errors, 5xx, 409/423 and one Token_expired; not other refusals', () => {
+  it('retries network errors, 5xx, 409/423 on an upload and one Token_expired; not other refusals', () => {
     expect(shouldRetry(0, null)).toBe(true);
     expect(shouldRetry(503, null)).toBe(true);
     expect(shouldRetry(409, 'Conflict')).toBe(true);
     expect(shouldRetry(423, null)).toBe(true);
+    expect(shouldRetry(409, 'Conflict', 'POST')).toBe(false);
+    expect(shouldRetry(409, 'Conflict', 'PATCH')).toBe(true);
     expect(shouldRetry(401, 'Token_expired')).toBe(true);
     expect(shouldRetry(401, 'invalid_token')).toBe(false);
     expect(shouldRetry(413, 'Payload_too_large')).toBe(false);

@@ -66,10 +66,14 @@ export function uploadErrorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Whether a failed request is retried: network errors, 5xx, 409/423 (tus), and one `Token_expired`. */
-export function shouldRetry(status: number, code: string | null): boolean {
+/**
+ * Whether a failed request is retried: network errors, 5xx, one `Token_expired`, and tus's 409 (offset
+ * conflict) / 423 (locked) on an existing upload — a 409 at creation is the purpose's refusal (a taken name).
+ */
+export function shouldRetry(status: number, code: string | null, method = 'PATCH'): boolean {
   if (status === 401) return code === API_ERROR_CODES.tokenExpired;
-  return status === 0 || status >= 500 || status === 409 || status === 423;
+  if (status === 409 || status === 423) return method !== 'POST';
+  return status === 0 || status >= 500;
 }
 
 /** SHA-256 of a Blob, read in slices; reports progress. */
@@ -118,7 +122,7 @@ function authOptions(system: AnySystem) {
       if (status === 401 && code === API_ERROR_CODES.tokenExpired) {
         expired = bridge.getToken();
       }
-      return shouldRetry(status, code);
+      return shouldRetry(status, code, err.originalRequest?.getMethod());
     },
   };
 }
