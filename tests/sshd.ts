@@ -45,6 +45,8 @@ export interface TestHostOptions {
   dockerGroup?: boolean;
   /** The stand-in sudo accepts `sudo -n` (a key session's passwordless sudo). Default false. */
   passwordlessSudo?: boolean;
+  /** More stand-ins for ~/bin: name → sh script text (e.g. an `nvidia-smi` for the benchmark). */
+  extraBin?: Record<string, string>;
 }
 
 export interface TestHost {
@@ -220,6 +222,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   put(path.join(bin, 'docker'), options.docker ? STANDIN_DOCKER : STANDIN_NO_DOCKER, 0o755);
   if (options.dockerGroup ?? options.docker) put(path.join(standin, 'docker-group'), '', 0o644);
   if (options.passwordlessSudo) put(path.join(standin, 'nopasswd'), '', 0o644);
+  for (const [name, text] of Object.entries(options.extraBin ?? {})) put(path.join(bin, name), text, 0o755);
   for (const d of [bin, standin]) chownSync(d, uid, gid);
 
   const port = await freePort();
