@@ -28,6 +28,7 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       'records',
       'software',
       'models',
+      'uploads',
     ]);
   });
 
