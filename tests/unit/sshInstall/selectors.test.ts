@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { sshInstallMachine, type SshConnectOutput } from '../../../machines/sshInstall/sshInstall.machine';
 import { initialGroups, nextStep, updateStep } from '../../../machines/sshInstall/steps';
-import { groupsToView, installToView } from '../../../src/console/features/sshInstall/selectors';
+import {
+  connectionEntryOf,
+  groupsToView,
+  installToView,
+} from '../../../src/console/features/sshInstall/selectors';
 import type { SshStepResult } from '../../../src/protocol/sshInstall';
 
 const ok = (data: Record<string, unknown> = {}): SshStepResult => ({
@@ -158,5 +162,9 @@ describe('installToView', () => {
     expect(v).toMatchObject({ phase: 'canceled', sshStatus: null });
     expect(v.groups[0]!.children[2]!.status).toBe('canceled');
     expect(a.getSnapshot().context.credentials).toBeNull();
+    const entry = connectionEntryOf(a.getSnapshot());
+    expect(entry).toMatchObject({ device: 'Box', deviceId: 'd-1', done: false, canceled: true });
+    expect(entry.doneTime).toEqual(expect.any(Number));
+    expect(entry.installSteps.map((g) => g.id)).toEqual(['requirements', 'download', 'registration']);
   });
 });

@@ -130,7 +130,7 @@ export function installToView(s: InstallSnapshot, now: number): InstallView {
   };
 }
 
-/** §3 connection list entry (device, deviceId, done, canceled, doneTime) of an install snapshot. */
+/** §3 connection list entry (device, deviceId, done, canceled, doneTime, installSteps) of an install snapshot. */
 export function connectionEntryOf(s: InstallSnapshot) {
   const c = s.context;
   return {
@@ -139,6 +139,7 @@ export function connectionEntryOf(s: InstallSnapshot) {
     done: c.done,
     canceled: c.canceled,
     doneTime: c.doneTime,
+    installSteps: c.groups,
   };
 }
 
