@@ -1,6 +1,6 @@
 /**
- * The tag list's push dialog — spec §4 "Image push: started, error, successful": the server pushes a tag of a repository of
- * the project under a new tag, in the same or another repository (src/protocol/repositories.ts
+ * The tag list's push dialog — spec §4 "Image push: started, error, successful": the server pushes a tag of
+ * a repository of the project under a new tag, in the same or another repository (src/protocol/repositories.ts
  * `repositories.push`: a manifest copy with cross-repository blob mounts, as `docker tag` + `docker push`).
  *
  * idle → (push.start, a valid target) → started → successful | error; from successful or error another
