@@ -32,6 +32,11 @@ export const MODEL_CLASS_MAX_CHARS = 100;
 export const MODEL_DESCRIPTION_MAX_CHARS = 4000;
 /** /remote-downloads polls the server this often while shown, ms. */
 export const REMOTE_DOWNLOADS_POLL_MS = 2000;
+/**
+ * A deployment not final whose device has not reported for this long is shown as failed ('stale'), ms: the
+ * device went away mid-download (its agent restarted, it lost power).
+ */
+export const DEPLOY_STALE_MS = 120_000;
 /** The device reports download progress to the server at most this often, ms. */
 export const DEPLOY_REPORT_INTERVAL_MS = 500;
 

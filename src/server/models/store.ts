@@ -13,6 +13,8 @@ import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  DEPLOY_FINAL_STATES,
+  DEPLOY_STALE_MS,
   fileMatchesFormat,
   MODEL_FORMATS,
   modelIdPrefix,
@@ -268,6 +270,28 @@ export async function deleteVersion(
   await rm(versionFile(ctx, model.id, row.id), { force: true });
 }
 
+/**
+ * The state a deployment row is shown with: a row not final whose device has not reported for DEPLOY_STALE_MS
+ * (`now` in ms) is failed with code 'stale' (read-time only; a later report from the device wins).
+ */
+export function shownState(
+  row: Pick<DeploymentRow, 'state' | 'updatedAt' | 'errorCode' | 'errorMessage'>,
+  now: number,
+): { state: ModelDeployment['state']; error: ModelDeployment['error'] } {
+  const state = row.state as ModelDeployment['state'];
+  if (!DEPLOY_FINAL_STATES.includes(state) && now - row.updatedAt.getTime() > DEPLOY_STALE_MS) {
+    return {
+      state: 'failed',
+      error: { code: 'stale', message: 'The device stopped reporting this download.' },
+    };
+  }
+  return {
+    state,
+    error:
+      row.errorCode !== null ? { code: row.errorCode, message: row.errorMessage ?? row.errorCode } : null,
+  };
+}
+
 /** Deployment rows (joined with their device, model and version) as the protocol shows them. */
 export async function deploymentsWhere(
   ctx: ServerContext,
@@ -290,7 +314,9 @@ export async function deploymentsWhere(
     .where(where)
     .orderBy(desc(modelDeployments.updatedAt))
     .limit(limit);
+  const now = Date.now();
   return rows.map((r) => ({
+    ...shownState(r.d, now),
     id: r.d.id,
     device_id: r.deviceId,
     device_label: r.deviceLabel,
@@ -299,11 +325,8 @@ export async function deploymentsWhere(
     version_id: r.d.versionId,
     version: r.version,
     file_name: r.fileName,
-    state: r.d.state as ModelDeployment['state'],
     bytes_done: r.d.bytesDone,
     bytes_total: r.d.bytesTotal,
-    error:
-      r.d.errorCode !== null ? { code: r.d.errorCode, message: r.d.errorMessage ?? r.d.errorCode } : null,
     created_at: r.d.createdAt.toISOString(),
     updated_at: r.d.updatedAt.toISOString(),
   }));

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../../src/agent/backends/types';
 import { silentLogger } from '../../../src/agent/log';
 import { createDeviceModels } from '../../../src/agent/models';
-import type { ModelDownload } from '../../../src/protocol/models';
+import { DEPLOY_STALE_MS, type ModelDownload } from '../../../src/protocol/models';
+import { shownState } from '../../../src/server/models/store';
 import { api, login, startTestServer, type TestServer } from '../server/helpers';
 
 let server: TestServer;
@@ -208,5 +209,28 @@ describe('model repository', () => {
     expect((await api(server, 'DELETE', `models/${id}`, { token: demo })).status).toBe(200);
     expect(existsSync(path.join(server.dataDir, 'models', id))).toBe(false);
     expect((await api(server, 'GET', `models/${id}`, { token: demo })).status).toBe(404);
+  });
+});
+
+describe('deployment state shown', () => {
+  const row = { state: 'downloading', errorCode: null, errorMessage: null };
+  it('shows a download whose device stopped reporting as failed (stale), and leaves final ones alone', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    const old = new Date(now - DEPLOY_STALE_MS - 1);
+    expect(shownState({ ...row, updatedAt: new Date(now - 1000) }, now)).toEqual({
+      state: 'downloading',
+      error: null,
+    });
+    expect(shownState({ ...row, updatedAt: old }, now)).toEqual({
+      state: 'failed',
+      error: { code: 'stale', message: 'The device stopped reporting this download.' },
+    });
+    expect(shownState({ ...row, state: 'installed', updatedAt: old }, now).state).toBe('installed');
+    expect(
+      shownState(
+        { ...row, state: 'failed', errorCode: 'checksumMismatch', errorMessage: 'differs', updatedAt: old },
+        now,
+      ).error,
+    ).toEqual({ code: 'checksumMismatch', message: 'differs' });
   });
 });
