@@ -3,16 +3,22 @@
  * hashing and uploading, §3 fileId from the tus URL, the button shown while uploads run or lines remain), the
  * retry rule of the transfer (network, 5xx, tus 409/423, one Token_expired) and the user text of a failure.
  */
+import { createHash } from 'node:crypto';
 import { DetailedError } from 'tus-js-client';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import {
   uploadMachine,
   type RunUploadInput,
   type UploadEvent,
 } from '../../../machines/uploads/upload.machine';
 import { uploadsMachine } from '../../../machines/uploads/uploads.machine';
-import { errorBodyOf, shouldRetry, uploadErrorText } from '../../../src/console/features/uploads/actors';
+import {
+  errorBodyOf,
+  hashFileActor,
+  shouldRetry,
+  uploadErrorText,
+} from '../../../src/console/features/uploads/actors';
 import { uploadsToView, uploadToView } from '../../../src/console/features/uploads/selectors';
 import { extensionOf } from '../../../src/protocol/uploads';
 
@@ -142,5 +148,28 @@ describe('transfer rules', () => {
     expect(extensionOf('a.tar.zip')).toBe('.zip');
     expect(extensionOf('.hidden')).toBe('');
     expect(extensionOf('noext')).toBe('');
+  });
+});
+
+describe('hashFileActor', () => {
+  it("streams the file's SHA-256, with progress", async () => {
+    const bytes = new Uint8Array(20 * 1024 * 1024 + 3);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7) & 0xff;
+    const actor = createActor(machine.provide({ actors: { hashFile: hashFileActor } }), {
+      input: {
+        id: 'h',
+        file: new Blob([bytes]),
+        fileName: 'h.bin',
+        size: bytes.length,
+        purpose: 'p',
+        meta: {},
+      },
+    }).start();
+    let progressed = 0;
+    actor.subscribe((s) => (progressed = Math.max(progressed, s.context.hashed)));
+    const s = await waitFor(actor, (x) => x.value !== 'hashing', { timeout: 20_000 });
+    expect(s.value).toBe('uploading');
+    expect(s.context.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(progressed).toBe(bytes.length);
   });
 });

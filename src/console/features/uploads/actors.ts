@@ -1,10 +1,10 @@
 /**
  * The uploads feature's actors (issue 9 "Uploads"): the uploads actor (systemId `uploads`) with its upload
- * actors' side effects — SHA-256 with hash-wasm (incrementally, 8 MiB slices read from the File, so memory stays
- * flat), the tus transfer with tus-js-client (16 MiB PATCHes, retried with back-off across network drops and
- * server restarts, resuming from the server's offset; the session's access token on every request, refreshed
- * once on `Token_expired`), the server-side removal on cancel, and the IndexedDB records that resume uploads
- * after a reload (storedUploads.ts).
+ * actors' side effects — SHA-256 with hash-wasm (incrementally over the File's stream, so memory stays flat),
+ * the tus transfer with tus-js-client (16 MiB PATCHes, retried with back-off across network drops and server
+ * restarts, resuming from the server's offset; the session's access token on every request, refreshed once on
+ * `Token_expired`), the server-side removal on cancel, and the IndexedDB records that resume uploads after a
+ * reload (storedUploads.ts).
  */
 import { createSHA256 } from 'hash-wasm';
 import { DetailedError, Upload } from 'tus-js-client';
@@ -24,7 +24,7 @@ import { createAuthBridge, type AuthActorLike } from '../accounts/authBridge';
 import { SERVERS_UNAVAILABLE } from '../../platform/http';
 import { forgetUpload, keepUpload, storedUploadsOf, updateUpload } from './storedUploads';
 
-/** Bytes read per hashing step. */
+/** Bytes hashed between two progress reports. */
 const HASH_SLICE_BYTES = 8 * 1024 * 1024;
 /** Waits between retries of a failed request (ms); reset whenever bytes got through. About 4 minutes. */
 export const RETRY_DELAYS_MS = [
@@ -76,19 +76,30 @@ export function shouldRetry(status: number, code: string | null, method = 'PATCH
   return status === 0 || status >= 500;
 }
 
-/** SHA-256 of a Blob, read in slices; reports progress. */
+/**
+ * SHA-256 of a Blob, streamed (`Blob.stream()`: small chunks read from disk, so the tab's memory stays flat);
+ * reports progress at most every `HASH_SLICE_BYTES`.
+ */
 export const hashFileActor = fromCallback<UploadEvent, { id: string; file: Blob }>(({ input, sendBack }) => {
   let stopped = false;
+  const reader = input.file.stream().getReader();
   void (async () => {
     try {
       const hasher = await createSHA256();
       hasher.init();
-      for (let at = 0; at < input.file.size && !stopped; at += HASH_SLICE_BYTES) {
-        const slice = input.file.slice(at, Math.min(at + HASH_SLICE_BYTES, input.file.size));
-        hasher.update(new Uint8Array(await slice.arrayBuffer()));
-        sendBack({ type: 'upload.hashProgress', done: Math.min(at + HASH_SLICE_BYTES, input.file.size) });
+      let done = 0;
+      let reported = 0;
+      for (;;) {
+        const { value, done: end } = await reader.read();
+        if (stopped) return;
+        if (end) break;
+        hasher.update(value);
+        done += value.byteLength;
+        if (done - reported >= HASH_SLICE_BYTES) {
+          reported = done;
+          sendBack({ type: 'upload.hashProgress', done });
+        }
       }
-      if (stopped) return;
       const sha256 = hasher.digest('hex');
       await updateUpload(input.id, { sha256 });
       if (!stopped) sendBack({ type: 'upload.hashed', sha256 });
@@ -99,6 +110,7 @@ export const hashFileActor = fromCallback<UploadEvent, { id: string; file: Blob 
   })();
   return () => {
     stopped = true;
+    void reader.cancel().catch(() => undefined);
   };
 });
 
