@@ -28,6 +28,10 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       'records',
       'software',
       'models',
+      'sshInstall',
+      'repositories',
+      'applications',
+      'download',
       'uploads',
     ]);
   });
