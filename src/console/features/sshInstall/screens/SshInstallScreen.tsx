@@ -330,12 +330,7 @@ function InstallPanel({ actor }: { actor: SshInstallRef }) {
             onSubmit={(f) =>
               actor.send({
                 type: 'ssh.connect',
-                target: {
-                  device: f.label.trim(),
-                  hostname: f.hostname.trim(),
-                  port: f.port,
-                  username: f.username.trim(),
-                },
+                target: targetOf(f),
                 credentials: credentialsOf(f),
               })
             }
@@ -456,6 +451,11 @@ function InstallPanel({ actor }: { actor: SshInstallRef }) {
   );
 }
 
+/** The form's host and account, trimmed. */
+function targetOf(f: FormValues) {
+  return { device: f.label.trim(), hostname: f.hostname.trim(), port: f.port, username: f.username.trim() };
+}
+
 function credentialsOf(f: FormValues) {
   return f.method === 'password'
     ? { kind: 'password' as const, password: f.password }
@@ -478,13 +478,7 @@ export default function SshInstallScreen() {
           onSubmit={(f) =>
             registry.send({
               type: 'sshInstalls.start',
-              target: {
-                deviceId: '',
-                device: f.label.trim(),
-                hostname: f.hostname.trim(),
-                port: f.port,
-                username: f.username.trim(),
-              },
+              target: { deviceId: '', ...targetOf(f) },
               credentials: credentialsOf(f),
             })
           }
