@@ -94,6 +94,22 @@ const metadataOf = (upload: Upload): Record<string, string> =>
     Object.entries(upload.metadata ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'),
   );
 
+/**
+ * `@tus/server` answers its own protocol checks (a missing Tus-Resumable: 412; a malformed Upload-Length,
+ * Upload-Offset, Upload-Metadata or PATCH Content-Type: 400; an unknown method: 404) with a plain-text body,
+ * outside the hooks. Every refusal of ours carries `{ code, message }`, so those bodies are rewritten here.
+ */
+class JsonErrorServer extends Server {
+  override write(...[context, headers, status, body]: Parameters<Server['write']>) {
+    if (status < 400 || body === undefined || body.startsWith('{'))
+      return super.write(context, headers, status, body);
+    const code = CODES_BY_STATUS[status] ?? (status >= 500 ? 'Internal_error' : 'Bad_request');
+    headers.set('Content-Type', 'application/json');
+    const message = body.trim() || code;
+    return super.write(context, headers, status, JSON.stringify({ code, message }));
+  }
+}
+
 /** The running tus endpoint: the store, and `sweep` (expiry) for tests. */
 export interface UploadService {
   store: UploadStore;
@@ -152,6 +168,8 @@ export async function registerUploadRoutes(
     // can be created anyway, and 1 byte keeps tus from allowing any size.
     maxSize: () => Math.max(1, ...[...purposesNow().values()].map((p) => p.maxBytes)),
     respectForwardedHeaders: false,
+    // The console is served from this origin: no other origin gets CORS access (tus's default is '*').
+    allowedOrigins: [],
     disableTerminationForFinishedUploads: true,
     async onIncomingRequest(req, id) {
       const user = userOf(req);
@@ -227,7 +245,7 @@ export async function registerUploadRoutes(
       return asTusError(err, logError);
     },
   };
-  const tus = new Server(tusOptions);
+  const tus = new JsonErrorServer(tusOptions);
 
   const authenticate = authenticateUser(ctx);
   const handle = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
