@@ -24,6 +24,7 @@ import type { Application } from '../../../../protocol/applications';
 import '../i18n';
 import { useApplicationsRef, useApplicationsView } from '../selectors';
 import { ApplicationForm } from './ApplicationForm';
+import { DeleteIcon, EditIcon } from '../../../shell/icons';
 
 export default function ApplicationsScreen() {
   const { t, i18n } = useTranslation();
@@ -144,7 +145,7 @@ export default function ApplicationsScreen() {
                           aria-label={t('applications.edit', { name: r.name })}
                           onClick={() => setForm({ application: full(r.id), key: Date.now() })}
                         >
-                          ✎
+                          <EditIcon />
                         </Button>
                         <Button
                           size="xs"
@@ -153,7 +154,7 @@ export default function ApplicationsScreen() {
                           aria-label={t('applications.remove', { name: r.name })}
                           onClick={() => ref.send({ type: 'delete.ask', id: r.id })}
                         >
-                          🗑
+                          <DeleteIcon />
                         </Button>
                       </Group>
                     </Table.Td>

@@ -26,23 +26,8 @@ import { useTranslation } from 'react-i18next';
 import type { AnyActorRef } from 'xstate';
 import type { ModelSortKey } from '../../../../../machines/models/modelList.machine';
 import { LLM_TASKS, type Model } from '../../../../protocol/models';
+import { DeleteIcon } from '../../../shell/icons';
 import { formatSize, inputSizeText, type ModelListView } from '../selectors';
-
-function DeleteIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-    </svg>
-  );
-}
 
 export function ModelList({
   view,
