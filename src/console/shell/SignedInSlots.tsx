@@ -4,12 +4,11 @@
  * has no provider (shell/mantine.tsx).
  */
 import { WithMantine } from './mantine';
-import { FeatureSlots, UploadNotificationSlot } from './Slots';
+import { FeatureSlots } from './Slots';
 
 export default function SignedInSlots() {
   return (
     <WithMantine>
-      <UploadNotificationSlot />
       <FeatureSlots />
     </WithMantine>
   );

@@ -1,16 +1,11 @@
 /**
- * Root-shell slots of §2 for signed-in users: the upload-notification button (§2 "Upload notification": a
- * floating button while uploads run; a later issue) and what the features add (`signedInSlots`: the
- * stream modal). Each renders nothing until there is something to show.
+ * Root-shell slots of §2 for signed-in users: what the features add (`signedInSlots`: the stream modal of
+ * features/cameras, the upload-notification button and dialog of features/uploads). Each renders nothing
+ * until there is something to show.
  */
 import { Suspense } from 'react';
 import { FEATURES } from '../system';
 import { FeatureReady } from './FeatureReady';
-
-/** §2 Upload notification: no uploads exist yet (a later issue adds the uploads actor). */
-export function UploadNotificationSlot() {
-  return null;
-}
 
 /** The features' signed-in slots (e.g. §2 Stream modal, features/cameras). */
 export function FeatureSlots() {
