@@ -11,11 +11,11 @@
  * uploads (`sweep`: the file store removes uploads idle — no byte written — for `idleMs`; S3 removes those
  * created more than `idleMs` ago, the store's own expiration).
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
@@ -54,14 +54,70 @@ export async function sha256OfFile(file: string): Promise<{ sha256: string; size
 
 const isUploadId = (name: string) => /^[A-Za-z0-9_-]{1,128}$/.test(name);
 
+/**
+ * A FileStore that hashes (SHA-256) each upload's bytes as they are written, so the check at the end needs no
+ * second read of the file. The running hash continues only while every PATCH starts where the previous one
+ * ended in this process; a failed or partial write, or an upload resumed after a server restart, drops it and
+ * the end falls back to reading the stored file (`sha256OfFile`).
+ */
+class HashingFileStore extends FileStore {
+  private readonly running = new Map<string, { hash: Hash; offset: number }>();
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    let state = this.running.get(id);
+    if (offset === 0) {
+      state = { hash: createHash('sha256'), offset: 0 };
+      this.running.set(id, state);
+    } else if (!state || state.offset !== offset) {
+      this.running.delete(id);
+      return super.write(readable, id, offset);
+    }
+    const s = state;
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        s.hash.update(chunk);
+        s.offset += chunk.length;
+        done(null, chunk);
+      },
+    });
+    // An error or a premature end of the request destroys the tap, which fails the write below.
+    pipeline(readable, tap).catch(() => undefined);
+    try {
+      const next = await super.write(tap, id, offset);
+      if (next !== s.offset) this.running.delete(id);
+      return next;
+    } catch (err) {
+      this.running.delete(id);
+      throw err;
+    }
+  }
+
+  override async remove(id: string): Promise<void> {
+    this.running.delete(id);
+    return super.remove(id);
+  }
+
+  /** The SHA-256 of all `size` bytes of an upload when every one was hashed on its way in, else null. */
+  takeDigest(id: string, size: number): string | null {
+    const s = this.running.get(id);
+    this.running.delete(id);
+    return s && s.offset === size ? s.hash.digest('hex') : null;
+  }
+
+  forget(id: string): void {
+    this.running.delete(id);
+  }
+}
+
 /** The data-directory store: bytes in `<directory>/<id>`, tus info in `<directory>/<id>.json`. */
 export async function fileUploadStore(directory: string): Promise<UploadStore> {
   await mkdir(directory, { recursive: true, mode: 0o700 });
   // Expiration is ours (sweep, by idle time): the store's own counts from creation and would refuse a slow
   // upload's PATCH after 24 h even while bytes keep arriving.
-  const datastore = new FileStore({ directory });
+  const datastore = new HashingFileStore({ directory });
   const bytesOf = (id: string) => path.join(directory, id);
   const discard = async (id: string) => {
+    datastore.forget(id);
     if (!isUploadId(id)) return;
     await rm(bytesOf(id), { force: true });
     await rm(`${bytesOf(id)}.json`, { force: true });
@@ -70,7 +126,8 @@ export async function fileUploadStore(directory: string): Promise<UploadStore> {
     kind: 'file',
     datastore,
     async materialize(id) {
-      const { sha256, size } = await sha256OfFile(bytesOf(id));
+      const { size } = await stat(bytesOf(id));
+      const sha256 = datastore.takeDigest(id, size) ?? (await sha256OfFile(bytesOf(id))).sha256;
       return { path: bytesOf(id), sha256, size, release: () => discard(id) };
     },
     discard,
