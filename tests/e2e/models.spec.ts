@@ -90,6 +90,9 @@ test('a model version deployed to a sim device with progress, then seen on /remo
   await page.getByTestId('models-open-demo-people-detector').click();
   await expect(page.getByTestId('models-detail')).toBeVisible();
   await expect(page.getByTestId('models-version-1')).toContainText('people-detector.onnx');
+  // Earlier specs may leave other devices connected: choose Box B among the connected ones.
+  await expect(page.getByTestId('models-deploy-device').locator(`option[value="${boxB}"]`)).toHaveCount(1);
+  await page.getByTestId('models-deploy-device').selectOption(boxB);
   await expect(page.getByTestId('models-deploy-device')).toHaveValue(boxB);
   await expectAccessible(page);
 
