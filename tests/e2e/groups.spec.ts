@@ -14,6 +14,13 @@ let parkingId = '';
 
 test.beforeAll(async ({ request }) => {
   const token = await apiLogin(request, DEMO);
+  // Start clean: groups an interrupted earlier attempt left behind (a retry would meet "already exists").
+  for (const groupType of ['device', 'camera']) {
+    const list = await request.get(`/api/groups?group_type=${groupType}`, { headers: auth(token) });
+    for (const g of (await list.json()).groups as { id: string; name: string }[]) {
+      if (g.name.startsWith('E2E ')) await request.delete(`/api/groups/${g.id}`, { headers: auth(token) });
+    }
+  }
   const res = await request.get('/api/ip-cameras', { headers: auth(token) });
   parkingId = (await res.json()).data.data.find(
     (c: { label: string }) => c.label === 'Parking entrance (IP)',
