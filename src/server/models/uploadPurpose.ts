@@ -7,10 +7,10 @@
  * version; its result is ModelUploadResult { model, version }.
  */
 import { MODEL_MAX_BYTES, ModelUploadTusMeta } from '../../protocol/models';
-import type { UploadPurpose } from '../uploads/purposes';
+import type { UploadPurpose } from '../uploads/purpose';
 import { addModelVersion, checkModelUpload, type ModelMeta } from './store';
 
-// A type-only import of the registry: purposes.ts imports this module (no cycle at run time).
+// The purpose shape comes from uploads/purpose.ts; the list in uploads/purposes.ts imports this module.
 export const modelUploadPurpose: UploadPurpose<ModelMeta> = {
   name: 'model',
   meta: ModelUploadTusMeta,
