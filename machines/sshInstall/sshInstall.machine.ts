@@ -121,6 +121,16 @@ const notProvided = (name: string): never => {
   throw new Error(`sshInstall: actor '${name}' is not provided`);
 };
 
+/** Closes the SSH session, then goes to `target` whether or not the server answered (§4 "then disconnect"). */
+const disconnectThen = (target: string) =>
+  ({
+    id: 'disconnect',
+    src: 'disconnect',
+    input: ({ context }: { context: SshInstallContext }) => ({ sessionId: context.sessionId }),
+    onDone: { target },
+    onError: { target },
+  }) as const;
+
 export const sshInstallMachine = setup({
   types: {
     input: {} as SshInstallInput,
@@ -452,34 +462,16 @@ export const sshInstallMachine = setup({
           },
         },
         finishing: {
-          invoke: {
-            id: 'disconnect',
-            src: 'disconnect',
-            input: ({ context }) => ({ sessionId: context.sessionId }),
-            onDone: { target: '#sshInstall.done' },
-            onError: { target: '#sshInstall.done' },
-          },
+          invoke: disconnectThen('#sshInstall.done'),
         },
         canceling: {
           entry: 'markCanceled',
-          invoke: {
-            id: 'disconnect',
-            src: 'disconnect',
-            input: ({ context }) => ({ sessionId: context.sessionId }),
-            onDone: { target: '#sshInstall.canceled' },
-            onError: { target: '#sshInstall.canceled' },
-          },
+          invoke: disconnectThen('#sshInstall.canceled'),
         },
       },
     },
     closing: {
-      invoke: {
-        id: 'disconnect',
-        src: 'disconnect',
-        input: ({ context }) => ({ sessionId: context.sessionId }),
-        onDone: { target: 'closed' },
-        onError: { target: 'closed' },
-      },
+      invoke: disconnectThen('closed'),
     },
     done: {
       type: 'final',
