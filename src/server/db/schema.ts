@@ -23,21 +23,37 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** §3 User info; roles per §6 ('admin' | 'user'). email is stored lower-case. */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
-  username: text('username').notNull(),
-  /** argon2id (PHC string). */
-  passwordHash: text('password_hash').notNull(),
-  roles: text('roles')
-    .array()
-    .notNull()
-    .default(sql`'{user}'::text[]`),
-  bio: text('bio'),
-  image: text('image'),
-  emailConfirmed: boolean('email_confirmed').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    username: text('username').notNull(),
+    /** argon2id (PHC string). */
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{user}'::text[]`),
+    bio: text('bio'),
+    image: text('image'),
+    emailConfirmed: boolean('email_confirmed').notNull().default(false),
+    createdAt: createdAt(),
+    /** Set by an admin (issue 13 admin panel): sign-in is refused and every token of the user stops working. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** lower(username): the admin user list's case-insensitive sort key (src/server/admin/userList.ts). */
+    usernameKey: text('username_key')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(username)`),
+  },
+  (t) => [
+    // The admin user list (issue 13): keyset sort orders and trigram search (pg_trgm, migration 0005).
+    index('users_username_key_idx').on(t.usernameKey, t.id),
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+  ],
+);
 
 /** Refresh tokens by jti; rotated on use (revoked_at + replaced_by), revoked on logout. */
 export const refreshTokens = pgTable(
@@ -456,5 +472,60 @@ export const applications = pgTable(
     index('applications_owner_updated_idx').on(t.ownerId, t.updatedAt),
     index('applications_model_version_idx').on(t.modelVersionId),
     check('applications_threshold_ck', sql`${t.threshold} >= 0 and ${t.threshold} <= 1`),
+  ],
+);
+
+// ---- admin panel (issue 13): audit log and engine backends ----
+
+/**
+ * Every admin action (issue 13 "Admin panel": role change, disable, enable, two-factor reset, engine-backend
+ * change, licence grant/revoke), written through src/server/audit `writeAudit`. actor_id is not a foreign key
+ * (the record outlives the account); target_id is text (user ids, device ids, backend ids, licence ids);
+ * details is the action's own data (e.g. { from, to } roles); ip is the request's address when known.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    ip: text('ip'),
+  },
+  (t) => [
+    // The audit list (newest first, keyset on (at, id)), whole or by actor or action.
+    index('admin_audit_log_at_idx').on(t.at, t.id),
+    index('admin_audit_log_actor_at_idx').on(t.actorId, t.at, t.id),
+    index('admin_audit_log_action_at_idx').on(t.action, t.at, t.id),
+  ],
+);
+
+/**
+ * §7 `POST /inference-url`: which inference engine image runs on a device, by JetPack version (Jetson) or by
+ * NVIDIA driver version (x86). platform 'jetpack': `version` is a JetPack release prefix ('5.1' matches 5.1,
+ * 5.1.2; the longest matching prefix wins); platform 'driver': `version` is the lowest driver major version the
+ * image needs ('535' matches 535.x and newer; the highest one not above the device's wins). Admin-managed
+ * (/admin-panel/engines/engine-backends).
+ */
+export const engineBackends = pgTable(
+  'engine_backends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platform: text('platform').notNull(),
+    version: text('version').notNull(),
+    image: text('image').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('engine_backends_platform_version_uq').on(t.platform, t.version),
+    check('engine_backends_platform_ck', sql`${t.platform} in ('jetpack', 'driver')`),
   ],
 );
