@@ -747,3 +747,23 @@ export const deviceTokenIssues = pgTable('device_token_issues', {
   jti: uuid('jti').notNull(),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * How many users there are, kept by statement-level triggers on `users` (migration 0012): the admin user
+ * list's total without counting every row per page (issue 13 bench: 100,000 users). One row (id = 1).
+ */
+export const userCounts = pgTable('user_counts', {
+  id: integer('id').primaryKey().default(1),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * When each device was last registered with signalling (the admin clients list's "last seen", issue 13):
+ * written by the server when the device's signalling presence changes (connects or leaves).
+ */
+export const deviceLastSeen = pgTable('device_last_seen', {
+  deviceId: text('device_id')
+    .primaryKey()
+    .references(() => devices.deviceId, { onDelete: 'cascade' }),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
