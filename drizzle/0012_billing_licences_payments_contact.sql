@@ -99,19 +99,4 @@ CREATE INDEX "licences_user_idx" ON "licences" USING btree ("user_id","expires_a
 CREATE INDEX "licences_device_idx" ON "licences" USING btree ("device_row_id");--> statement-breakpoint
 CREATE INDEX "licences_created_idx" ON "licences" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "payment_cards_user_idx" ON "payment_cards" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "payment_orders_user_idx" ON "payment_orders" USING btree ("user_id","created_at");--> statement-breakpoint
--- user_counts is kept by statement-level triggers (one update per statement, even for a bulk insert).
-CREATE FUNCTION "user_counts_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    UPDATE "user_counts" SET "n" = "n" + (SELECT count(*) FROM new_rows) WHERE "id" = 1;
-  ELSE
-    UPDATE "user_counts" SET "n" = "n" - (SELECT count(*) FROM old_rows) WHERE "id" = 1;
-  END IF;
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE TRIGGER "users_counted_insert" AFTER INSERT ON "users"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "user_counts_changed"();--> statement-breakpoint
-CREATE TRIGGER "users_counted_delete" AFTER DELETE ON "users"
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "user_counts_changed"();--> statement-breakpoint
-INSERT INTO "user_counts" ("id", "n") SELECT 1, count(*) FROM "users";
+CREATE INDEX "payment_orders_user_idx" ON "payment_orders" USING btree ("user_id","created_at");
