@@ -24,6 +24,8 @@ import type { RestRoute } from './route';
 import { searchRoutes } from './search';
 import { signallingRoutes } from './signalling';
 import { usageRoutes } from './usage';
+import { billingRoutes } from './billing';
+import { publicRoutes } from './public';
 
 export const restRoutes = {
   ...accountRoutes,
@@ -46,6 +48,8 @@ export const restRoutes = {
   ...applicationRoutes,
   ...downloadRoutes,
   ...sshInstallRoutes,
+  ...billingRoutes,
+  ...publicRoutes,
 } satisfies Record<string, RestRoute>;
 
 export type RestRoutes = typeof restRoutes;

@@ -26,6 +26,8 @@ import { searchHandlers } from './search';
 import { signallingHandlers } from './signalling';
 import type { ZodApp } from './types';
 import { usageHandlers } from './usage';
+import { billingHandlers } from './billing';
+import { publicHandlers } from './public';
 
 /** Every route's handler. */
 export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<RestRoutes> {
@@ -50,5 +52,7 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...applicationHandlers(ctx, app),
     ...downloadHandlers(ctx, app),
     ...sshInstallHandlers(ctx, app),
+    ...billingHandlers(ctx, app),
+    ...publicHandlers(ctx, app),
   };
 }

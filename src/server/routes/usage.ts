@@ -3,10 +3,13 @@
  *   GET usage/check_stream_limit  ?deviceId&numOfCameras → { is_quota_available: numOfCameras <= max_streams };
  *                                 404 when the device is not the caller's
  *   GET usage/all_stream_limits   → { stream_limits: [{ deviceId (device_id), max_streams }] }
+ * max_streams is the device's stream_limits row (else DEFAULT_MAX_STREAMS, the free tier) raised by an active
+ * device licence (src/server/billing/licences.ts); an expired licence no longer raises it.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { usageRoutes } from '../../protocol';
 import { userOf } from '../auth/guard';
+import { effectiveMaxStreams, licensedStreams } from '../billing/licences';
 import { findOwnDevice } from '../db/scope';
 import { DEFAULT_MAX_STREAMS, devices, streamLimits } from '../db/schema';
 import { notFound } from '../errors';
@@ -20,18 +23,26 @@ export const usageHandlers: HandlersOf<typeof usageRoutes> = (ctx) => ({
       .select({ max: streamLimits.maxStreams })
       .from(streamLimits)
       .where(eq(streamLimits.deviceRowId, device.id));
-    return { is_quota_available: query.numOfCameras <= (limit?.max ?? DEFAULT_MAX_STREAMS) };
+    const max = await effectiveMaxStreams(ctx.db, device.id, limit?.max ?? DEFAULT_MAX_STREAMS);
+    return { is_quota_available: query.numOfCameras <= max };
   },
 
   'usage.allStreamLimits': async (_input, request) => {
     const rows = await ctx.db
-      .select({ deviceId: devices.deviceId, max: streamLimits.maxStreams })
+      .select({ id: devices.id, deviceId: devices.deviceId, max: streamLimits.maxStreams })
       .from(devices)
       .leftJoin(streamLimits, eq(streamLimits.deviceRowId, devices.id))
       .where(eq(devices.ownerId, userOf(request).id))
       .orderBy(asc(devices.label), asc(devices.deviceId));
+    const licensed = await licensedStreams(
+      ctx.db,
+      rows.map((r) => r.id),
+    );
     return {
-      stream_limits: rows.map((r) => ({ deviceId: r.deviceId, max_streams: r.max ?? DEFAULT_MAX_STREAMS })),
+      stream_limits: rows.map((r) => {
+        const base = r.max ?? DEFAULT_MAX_STREAMS;
+        return { deviceId: r.deviceId, max_streams: Math.max(base, licensed.get(r.id)?.maxStreams ?? 0) };
+      }),
     };
   },
 });
