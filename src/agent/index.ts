@@ -33,6 +33,7 @@ import { agentVersion } from './version';
 import { createDeviceRecords } from './records';
 import { createDeviceSoftware } from './software';
 import { createDeviceModels } from './models';
+import { createDeviceInference } from './inference';
 import type { AgentLifecycle, AgentPartDeps } from './parts';
 import { createDevicePower } from './power';
 import { createDeviceSettings } from './deviceSettings';
@@ -296,6 +297,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     software: createDeviceSoftware(partDeps),
     models: createDeviceModels(partDeps),
   };
+  const inference = createDeviceInference(partDeps, { streams, cameras, models: parts.models, iceServers: () => iceServers }); // prettier-ignore
   let ipTimer: NodeJS.Timeout | undefined;
 
   /** Asks the server for this device's IP cameras; ends the streams of cameras that are gone or changed. */
@@ -330,6 +332,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
       containers.close().catch(() => undefined),
       tunnel?.close().catch(() => undefined),
       ...Object.values(parts).map((part) => part.close().catch(() => undefined)),
+      inference.close(),
     ]);
     log.info('agent stopped');
     await log.close?.();
@@ -378,10 +381,12 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
           dockerProcesses,
           broadcast,
           ...parts,
+          inference,
         }),
         onClosed: (l) => {
           links.delete(l.id);
           streams.stopLink(l.id);
+          inference.stopLink(l.id);
         },
       });
       links.set(link.id, link);

@@ -13,6 +13,7 @@ import { deviceSettingsCommands } from './deviceSettings';
 import { healthCommands } from './health';
 import { logCommands } from './logs';
 import { modelCommands } from './models';
+import { inferenceCommands } from './inference';
 import { metricsCommands } from './metrics';
 import { ipCameraCommands } from './ipCameras';
 import { recordCommands } from './records';
@@ -35,6 +36,7 @@ export const deviceCommands = {
   ...recordCommands,
   ...softwareCommands,
   ...modelCommands,
+  ...inferenceCommands,
 };
 
 export type DeviceProcess = keyof typeof deviceCommands;

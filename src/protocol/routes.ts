@@ -18,6 +18,7 @@ import { mailRoutes } from './mail';
 import { softwareRoutes } from './software';
 import { repositoryRoutes } from './repositories';
 import { applicationRoutes } from './applications';
+import { inferenceRoutes } from './inference';
 import { downloadRoutes } from './download';
 import { sshInstallRoutes } from './sshInstall';
 import type { RestRoute } from './route';
@@ -46,6 +47,7 @@ export const restRoutes = {
   ...modelRoutes,
   ...repositoryRoutes,
   ...applicationRoutes,
+  ...inferenceRoutes,
   ...downloadRoutes,
   ...sshInstallRoutes,
   ...billingRoutes,

@@ -9,6 +9,7 @@ import type { DeviceSettings } from '../deviceSettings';
 import type { DeviceLogs } from '../logs';
 import type { MetricsHistory } from '../metrics';
 import type { DeviceModels } from '../models';
+import type { DeviceInference } from '../inference';
 import type { IpCameraReach } from '../ipCameras';
 import type { DeviceRecords } from '../records';
 import type { DeviceSoftware } from '../software';
@@ -56,4 +57,6 @@ export interface CommandContext {
   software: DeviceSoftware;
   /** src/agent/models/ (models: deployed model downloads and installed models). */
   models: DeviceModels;
+  /** src/agent/inference/ (inference: jobs, the start negotiation, detections, the stream-engine map). */
+  inference: DeviceInference;
 }

@@ -9,6 +9,7 @@ import { healthHandlers } from './health';
 import { logHandlers } from './logs';
 import { metricsHandlers } from './metrics';
 import { modelHandlers } from './models';
+import { inferenceHandlers } from './inference';
 import { ipCameraHandlers } from './ipCameras';
 import { recordHandlers } from './records';
 import { softwareHandlers } from './software';
@@ -31,6 +32,7 @@ export const handlers: Handlers = {
   ...recordHandlers,
   ...softwareHandlers,
   ...modelHandlers,
+  ...inferenceHandlers,
 };
 
 export type { CommandContext } from './context';

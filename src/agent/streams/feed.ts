@@ -9,7 +9,18 @@ import type { Logger } from '../log';
 import { errorMessage } from '../log';
 import { nonstandard } from '../wrtc';
 
+/**
+ * Sees every frame a feed sends, right after it went to the video source: `t` is the device's monotonic clock
+ * in ms when it was handed over (process.hrtime, the clock libwebrtc stamps the frame with), `wall` the
+ * wall-clock time (ms since the epoch). The frame's buffer is reused: copy to keep.
+ */
+export type FrameTap = (frame: I420Frame, t: number, wall: number) => void;
+
+/** The device's monotonic clock, ms (CLOCK_MONOTONIC, as libwebrtc's rtc::TimeMicros). */
+export const monotonicMs = (): number => Number(process.hrtime.bigint() / 1000n) / 1000;
+
 export class CameraFeed {
+  private readonly taps = new Set<FrameTap>();
   private readonly source: InstanceType<typeof nonstandard.RTCVideoSource>;
   private handle: CaptureHandle | null = null;
   private lastFrame: I420Frame | null = null;
@@ -87,10 +98,21 @@ export class CameraFeed {
     if (this.lastFrame) this.push(this.lastFrame);
   }
 
+  /** Adds a tap (inference: an engine reads the frames the viewers get); returns its removal. */
+  tap(listener: FrameTap): () => void {
+    this.taps.add(listener);
+    return () => this.taps.delete(listener);
+  }
+
   private push(frame: I420Frame): void {
     this.lastFrame = frame;
     try {
+      const t = this.taps.size > 0 ? monotonicMs() : 0;
       this.source.onFrame(frame);
+      if (this.taps.size > 0) {
+        const wall = Date.now();
+        for (const tap of this.taps) tap(frame, t, wall);
+      }
     } catch (err) {
       if (!this.frameErrorLogged) {
         this.frameErrorLogged = true;

@@ -24,7 +24,7 @@ import type { Logger } from '../log';
 import { errorMessage } from '../log';
 import { wrtc } from '../wrtc';
 import type { CameraLookup } from './catalog';
-import { CameraFeed } from './feed';
+import { CameraFeed, type FrameTap } from './feed';
 import { capVideoBitrate, maxVideoKbps, offerProblem } from './sdp';
 
 /** Why a stream ended. */
@@ -327,6 +327,38 @@ export class StreamManager {
       this.options.logger.info(`stream ${callId} resumed`);
       return true;
     });
+  }
+
+  /**
+   * Inference (issue 10): runs `key` as a viewer of the camera's feed (its capture then runs while the job
+   * does, watched or not) and calls `tap` with every frame the feed sends; the feed's resolution is the running
+   * one, or `resolution` when it starts here. Returns the feed's resolution and the release (idempotent).
+   * Throws when the camera does not exist or its capture cannot start.
+   */
+  watchFrames(
+    cameraId: string,
+    key: string,
+    resolution: ResolutionOption | null,
+    tap: FrameTap,
+  ): { resolution: ResolutionOption; release: () => void } {
+    const camera = this.camera(cameraId);
+    if (!camera) throw new Error(`Camera ${cameraId} does not exist on this device`);
+    const feed = this.feedOf(
+      camera,
+      pickResolution(camera.resolutions, camera.defaultResolution, resolution ?? undefined),
+    );
+    feed.addViewer(key).stop();
+    const untap = feed.tap(tap);
+    let released = false;
+    return {
+      resolution: feed.resolution,
+      release: () => {
+        if (released) return;
+        released = true;
+        untap();
+        this.releaseViewer(feed, key);
+      },
+    };
   }
 
   /** The camera's running feed, or a new one at `resolution` (one capture per camera). */

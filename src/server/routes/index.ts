@@ -19,6 +19,7 @@ import { mailHandlers } from '../mail/routes';
 import { softwareHandlers } from './software';
 import { repositoryHandlers } from './repositories';
 import { applicationHandlers } from './applications';
+import { inferenceHandlers } from './inference';
 import { downloadHandlers } from './download';
 import { sshInstallHandlers } from './sshInstall';
 import type { RouteHandlers } from './register';
@@ -50,6 +51,7 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...modelHandlers(ctx, app),
     ...repositoryHandlers(ctx, app),
     ...applicationHandlers(ctx, app),
+    ...inferenceHandlers(ctx, app),
     ...downloadHandlers(ctx, app),
     ...sshInstallHandlers(ctx, app),
     ...billingHandlers(ctx, app),
