@@ -25,6 +25,7 @@ import type { RestRoute } from './route';
 import { searchRoutes } from './search';
 import { signallingRoutes } from './signalling';
 import { usageRoutes } from './usage';
+import { profileRoutes } from './profile';
 import { billingRoutes } from './billing';
 import { publicRoutes } from './public';
 
@@ -50,6 +51,7 @@ export const restRoutes = {
   ...inferenceRoutes,
   ...downloadRoutes,
   ...sshInstallRoutes,
+  ...profileRoutes,
   ...billingRoutes,
   ...publicRoutes,
 } satisfies Record<string, RestRoute>;

@@ -20,6 +20,7 @@ import { startSignalling, type SignallingServer } from './signalling/peerServer'
 import { Presence } from './signalling/presence';
 import { UpgradeRouter } from './signalling/upgrade';
 import { createTunnels, mountTunnelUpgrades, type Tunnels } from './tunnel';
+import { TunnelTraffic } from './profile/traffic';
 import { ensureDemoRelease } from './routes/software';
 import { ensureDemoModels } from './models/seed';
 import { ensureDemoApplications } from './routes/applications';
@@ -50,12 +51,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let database: Database | null = null;
   let signalling: SignallingServer | null = null;
   let tunnels: Tunnels | null = null;
+  let traffic: TunnelTraffic | null = null;
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       tunnels?.hub.close();
       await signalling?.close().catch((err: unknown) => app.log.error({ err }, 'closing signalling failed'));
       await app.close().catch((err: unknown) => app.log.error({ err }, 'closing HTTP failed'));
+      await traffic?.close().catch((err: unknown) => app.log.error({ err }, 'writing tunnel traffic failed'));
       await database?.close();
     })());
 
@@ -65,7 +68,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       app.log,
     );
     const tokens = new TokenSigner(await loadSigningKey(database.db));
-    tunnels = await createTunnels(database.db, app.log);
+    traffic = new TunnelTraffic(database.db, app.log);
+    tunnels = await createTunnels(database.db, app.log, { meter: traffic.meter });
     const ctx: ServerContext = { config, db: database.db, tokens, presence: new Presence(), tunnels };
     const seed = createSeed(ctx);
     if (config.demoAccount) {

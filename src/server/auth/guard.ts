@@ -1,6 +1,7 @@
 /**
  * Request authentication (spec §6 roles, §7 `Authorization: Token {token}`, §8 error texts).
  * - `authenticateUser`: access token → `request.user`; errors 401 Unauthorized / Token_expired / invalid_token.
+ *   An API key (`edk_…`) is accepted too, within its scope (src/server/profile/apiKeys.ts).
  * - `requireAdmin`: after authenticateUser, 403 Forbidden unless the user has role 'admin'.
  * - `authenticateDevice`: device token (agent-facing routes) → `request.device`; the token must be the
  *   device's current one (its jti is on the device row).
@@ -10,6 +11,7 @@ import { decodeJwt } from 'jose';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { API_ERROR_CODES, Role } from '../../protocol';
 import type { ServerContext } from '../context';
+import { authenticateApiKey, isApiKey } from '../profile/apiKeys';
 import { devices, users } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
 import { TokenError, type TokenSigner } from './tokens';
@@ -75,7 +77,10 @@ export function rolesOf(user: UserRow): Role[] {
 /** preHandler: access token → request.user. */
 export function authenticateUser(ctx: ServerContext): preHandlerAsyncHookHandler {
   return async (request) => {
-    const claims = await verifyOr401(ctx.tokens, readAuthorization(request), 'access');
+    const token = readAuthorization(request);
+    // An API key (`edk_…`, issue 13 keys-secrets) acts for its user within its scope (src/server/profile/apiKeys.ts).
+    if (isApiKey(token)) return void (request.user = (await authenticateApiKey(ctx.db, token, request)).user);
+    const claims = await verifyOr401(ctx.tokens, token, 'access');
     const [user] = await ctx.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
     if (!user) throw unauthorized(API_ERROR_CODES.invalidToken, 'You tried to access with invalid token');
     request.user = user;

@@ -27,6 +27,7 @@ import { searchHandlers } from './search';
 import { signallingHandlers } from './signalling';
 import type { ZodApp } from './types';
 import { usageHandlers } from './usage';
+import { profileHandlers } from './profile';
 import { billingHandlers } from './billing';
 import { publicHandlers } from './public';
 
@@ -54,6 +55,7 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...inferenceHandlers(ctx, app),
     ...downloadHandlers(ctx, app),
     ...sshInstallHandlers(ctx, app),
+    ...profileHandlers(ctx, app),
     ...billingHandlers(ctx, app),
     ...publicHandlers(ctx, app),
   };

@@ -52,6 +52,8 @@ export interface TunnelHubOptions {
   messagesPerSecond?: number;
   /** Idle keep-alive tunnel connections are closed after this many ms. Default 4 000. */
   idleConnectionMs?: number;
+  /** Given each tunnel connection's stream, to count its bytes (src/server/profile/traffic.ts). */
+  meter?: (deviceId: string, stream: Duplex) => void;
 }
 
 /** A device whose agent holds a control socket. */
@@ -98,7 +100,7 @@ export class TunnelHub {
     perMessageDeflate: false,
     maxPayload: TUNNEL_DATA_MAX_FRAME_BYTES,
   });
-  private readonly opts: Required<TunnelHubOptions>;
+  private readonly opts: Required<Omit<TunnelHubOptions, 'meter'>> & Pick<TunnelHubOptions, 'meter'>;
   private closed = false;
 
   constructor(
@@ -188,6 +190,7 @@ export class TunnelHub {
       settled = true;
       const stream = createWebSocketStream(ws, { allowHalfOpen: false });
       ws.on('error', () => stream.destroy());
+      this.opts.meter?.(deviceId, stream);
       waiting.resolve(tunnelSocket(stream));
     });
     return true;

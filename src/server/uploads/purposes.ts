@@ -7,6 +7,7 @@
  * `modelUploadPurpose` → tus metadata `purpose=model`, `modelId`; see src/protocol/uploads.ts).
  */
 import { modelUploadPurpose } from '../models/uploadPurpose';
+import { avatarUploadPurpose } from '../profile/avatar';
 import type { AnyUploadPurpose } from './purpose';
 
 export {
@@ -22,7 +23,7 @@ export {
  * Every purpose the tus endpoint accepts. One line per purpose, in its owner's folder:
  *   import { modelUploadPurpose } from '../routes/models…';   →   modelUploadPurpose,
  */
-export const UPLOAD_PURPOSES: readonly AnyUploadPurpose[] = [modelUploadPurpose];
+export const UPLOAD_PURPOSES: readonly AnyUploadPurpose[] = [modelUploadPurpose, avatarUploadPurpose];
 
 const testPurposes: AnyUploadPurpose[] = [];
 
