@@ -4,6 +4,7 @@
  * (tests/fuzz/) covers each. A new feature adds one line here.
  */
 import { accountRoutes } from './accounts';
+import { adminRoutes } from './admin';
 import { agentRoutes } from './agent';
 import { cameraRoutes } from './cameras';
 import { containerRoutes } from './containers';
@@ -31,6 +32,7 @@ import { publicRoutes } from './public';
 
 export const restRoutes = {
   ...accountRoutes,
+  ...adminRoutes,
   ...mailRoutes,
   ...deviceRoutes,
   ...cameraRoutes,
