@@ -5,6 +5,7 @@
 import type { RestRoutes } from '../../protocol/routes';
 import type { ServerContext } from '../context';
 import { accountHandlers } from './accounts';
+import { adminHandlers } from './admin';
 import { agentHandlers } from './agent';
 import { cameraHandlers } from './cameras';
 import { containerHandlers } from './containers';
@@ -35,6 +36,7 @@ import { publicHandlers } from './public';
 export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<RestRoutes> {
   return {
     ...accountHandlers(ctx, app),
+    ...adminHandlers(ctx, app),
     ...mailHandlers(ctx, app),
     ...deviceHandlers(ctx, app),
     ...cameraHandlers(ctx, app),
