@@ -27,6 +27,7 @@ import {
 import { rolesOf, userOf, type UserRow } from '../auth/guard';
 import { verifyPassword } from '../auth/passwords';
 import { issueSession, revokeRefreshToken, rotateSession } from '../auth/sessions';
+import { refuseDisabledSignIn } from '../admin/disabled';
 import { users } from '../db/schema';
 import { HttpError, notFound } from '../errors';
 import { mailerOf, publicUrlOf } from '../mail';
@@ -73,6 +74,7 @@ export const accountHandlers: HandlersOf<typeof accountRoutes> = (ctx, app) => {
         const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
         if (!user || !ok)
           throw new HttpError(401, API_ERROR_CODES.loginFailed, 'The login detail is incorrect');
+        refuseDisabledSignIn(user);
         if (!user.emailConfirmed) {
           return { status: 1 as const, message: 'Please confirm your email address to sign in.' };
         }
