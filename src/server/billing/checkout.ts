@@ -126,7 +126,10 @@ async function resolveAddress(db: Db, userId: string, body: CheckoutInput) {
   const parsed = AddressFields.safeParse(typed);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw bad(BILLING_ERROR_CODES.addressInvalid, `address.${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'invalid'}`);
+    throw bad(
+      BILLING_ERROR_CODES.addressInvalid,
+      `address.${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   if (is_saved && !parsed.data.address_name) {
     throw bad(BILLING_ERROR_CODES.addressInvalid, 'address.address_name: required to save the address');
@@ -164,7 +167,8 @@ async function resolveCard(db: Db, userId: string, body: CheckoutInput, provider
     return { request: { savedCard }, save: false, savedId: row.id };
   }
   const digits = cardDigits(card.card_number);
-  if (!luhnValid(digits)) throw bad(BILLING_ERROR_CODES.cardInvalid, 'card.card_number: not a valid card number');
+  if (!luhnValid(digits))
+    throw bad(BILLING_ERROR_CODES.cardInvalid, 'card.card_number: not a valid card number');
   if (card.card_month === null || card.card_year === null) {
     throw bad(BILLING_ERROR_CODES.cardInvalid, 'card.card_month, card.card_year: the expiry is required');
   }
@@ -173,7 +177,12 @@ async function resolveCard(db: Db, userId: string, body: CheckoutInput, provider
   }
   return {
     request: {
-      newCard: { number: digits, month: card.card_month, year: fullCardYear(card.card_year), cvc: card.card_cvc },
+      newCard: {
+        number: digits,
+        month: card.card_month,
+        year: fullCardYear(card.card_year),
+        cvc: card.card_cvc,
+      },
     },
     save: card.is_saved,
     savedId: null,
@@ -250,7 +259,11 @@ export async function checkout(
     }
     let cardId = card.savedId;
     if (card.save && started.kind === 'paid') {
-      const existing = await tx.select({ id: paymentCards.id }).from(paymentCards).where(eq(paymentCards.userId, user.id)).limit(1);
+      const existing = await tx
+        .select({ id: paymentCards.id })
+        .from(paymentCards)
+        .where(eq(paymentCards.userId, user.id))
+        .limit(1);
       const [saved] = await tx
         .insert(paymentCards)
         .values({
@@ -290,7 +303,11 @@ export async function checkout(
   });
 
   if (started.kind === 'redirect') {
-    return { status: 'redirect', order: toOrder(result.order, device?.deviceId ?? null, null), url: started.url };
+    return {
+      status: 'redirect',
+      order: toOrder(result.order, device?.deviceId ?? null, null),
+      url: started.url,
+    };
   }
   const licence = result.licence!;
   await mailReceipt(deps, {
@@ -406,4 +423,3 @@ export async function applyPaymentEvent(
   });
   return 'paid';
 }
-

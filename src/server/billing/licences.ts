@@ -72,9 +72,7 @@ export async function licencesOf(db: BillingDb, userId: string, now = new Date()
  */
 export function lapsedOf(all: readonly Licence[], now: number): Licence[] {
   const key = (l: Licence) => `${l.plan_id}|${l.device_id ?? ''}`;
-  const covered = new Set(
-    all.filter((l) => ['active', 'expiring', 'scheduled'].includes(l.state)).map(key),
-  );
+  const covered = new Set(all.filter((l) => ['active', 'expiring', 'scheduled'].includes(l.state)).map(key));
   const seen = new Set<string>();
   return all.filter((l) => {
     if (l.state !== 'expired' || covered.has(key(l)) || seen.has(key(l))) return false;
@@ -85,8 +83,9 @@ export function lapsedOf(all: readonly Licence[], now: number): Licence[] {
 }
 
 /**
- * The stream quota each of these devices' active licences grants now, and when the latest ends:
- * device row id → { maxStreams, until }. Devices without an active licence are absent.
+ * The stream quota each of these devices' active licences grants now, and when its licences end (the latest
+ * end of its running and scheduled licences, which follow each other): device row id → { maxStreams, until }.
+ * Devices without an active licence are absent.
  */
 export async function licensedStreams(
   db: BillingDb,
@@ -95,16 +94,25 @@ export async function licensedStreams(
 ): Promise<Map<string, { maxStreams: number; until: Date }>> {
   const out = new Map<string, { maxStreams: number; until: Date }>();
   if (deviceRowIds.length === 0) return out;
+  const active = and(inArray(licences.deviceRowId, [...deviceRowIds]), activeAt(now));
   const rows = await db
     .select({
       device: licences.deviceRowId,
-      max: sql<number>`max(${licences.maxStreams})`.mapWith(Number),
-      until: sql<Date>`max(${licences.expiresAt})`.mapWith((v: string | Date) => new Date(v)),
+      max: sql<number>`max(${licences.maxStreams}) filter (where ${active})`.mapWith(Number),
+      until: sql<string>`max(${licences.expiresAt})`,
     })
     .from(licences)
-    .where(and(inArray(licences.deviceRowId, [...deviceRowIds]), activeAt(now)))
+    .where(
+      and(
+        inArray(licences.deviceRowId, [...deviceRowIds]),
+        isNull(licences.revokedAt),
+        gt(licences.expiresAt, now),
+      ),
+    )
     .groupBy(licences.deviceRowId);
-  for (const r of rows) if (r.device && r.max > 0) out.set(r.device, { maxStreams: r.max, until: r.until });
+  for (const r of rows) {
+    if (r.device && r.max > 0) out.set(r.device, { maxStreams: r.max, until: new Date(r.until) });
+  }
   return out;
 }
 
@@ -132,9 +140,7 @@ export async function hasFeature(
   const [row] = await db
     .select({ id: licences.id })
     .from(licences)
-    .where(
-      and(eq(licences.userId, userId), activeAt(now), sql`${feature} = any(${licences.features})`),
-    )
+    .where(and(eq(licences.userId, userId), activeAt(now), sql`${feature} = any(${licences.features})`))
     .limit(1);
   return row !== undefined;
 }
@@ -212,14 +218,20 @@ export async function revokeLicence(
 }
 
 /** One licence with its holder, as admins read it. */
-export async function adminLicence(db: BillingDb, id: string, now = new Date()): Promise<AdminLicence | null> {
+export async function adminLicence(
+  db: BillingDb,
+  id: string,
+  now = new Date(),
+): Promise<AdminLicence | null> {
   const [r] = await db
     .select({ licence: licences, label: devices.label, email: users.email })
     .from(licences)
     .innerJoin(users, eq(users.id, licences.userId))
     .leftJoin(devices, eq(devices.id, licences.deviceRowId))
     .where(eq(licences.id, id));
-  return r ? { ...toLicence(r.licence, r.label, now.getTime()), user_id: r.licence.userId, user_email: r.email } : null;
+  return r
+    ? { ...toLicence(r.licence, r.label, now.getTime()), user_id: r.licence.userId, user_email: r.email }
+    : null;
 }
 
 /** Every licence, newest first, filtered by holder e-mail, plan id or device id (contains, case-insensitive). */

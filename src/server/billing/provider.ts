@@ -74,6 +74,12 @@ export interface PaymentProvider {
 export function providerFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentProvider {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
-  if (secretKey && webhookSecret) return createStripeProvider({ secretKey, webhookSecret });
+  if (secretKey && webhookSecret) {
+    return createStripeProvider({
+      secretKey,
+      webhookSecret,
+      apiUrl: env.STRIPE_API_URL?.trim() || undefined,
+    });
+  }
   return createTestProvider();
 }

@@ -5,7 +5,8 @@
  * `checkout.session.async_payment_succeeded`; `…async_payment_failed` and `…expired` fail the order). The
  * signature is checked with `stripe.webhooks.constructEvent` against STRIPE_WEBHOOK_SECRET. Used only when
  * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set (provider.ts); a key starting `sk_test_` is Stripe's test
- * mode.
+ * mode. STRIPE_API_URL (e.g. `http://127.0.0.1:12111`, stripe-mock) sends the API calls elsewhere than Stripe:
+ * for offline tests only.
  */
 import Stripe from 'stripe';
 import type { PaymentEvent, PaymentProvider, PaymentRequest, PaymentStart } from './provider';
@@ -13,10 +14,23 @@ import type { PaymentEvent, PaymentProvider, PaymentRequest, PaymentStart } from
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
+  /** Another API address than Stripe's (stripe-mock, tests). */
+  apiUrl?: string;
 }
 
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
-  const stripe = new Stripe(settings.secretKey);
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
+  const stripe = new Stripe(
+    settings.secretKey,
+    api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'http:' ? 80 : 443),
+          protocol: api.protocol === 'http:' ? 'http' : 'https',
+          maxNetworkRetries: 0,
+        }
+      : {},
+  );
   return {
     id: 'stripe',
     test: settings.secretKey.startsWith('sk_test_'),
@@ -62,7 +76,10 @@ export function readStripeEvent(event: Stripe.Event): PaymentEvent | null {
   let result = outcome[event.type];
   if (event.type === 'checkout.session.completed') {
     // A delayed method (bank debit) completes unpaid; its async_payment_* event follows.
-    result = session.payment_status === 'paid' || session.payment_status === 'no_payment_required' ? 'paid' : undefined;
+    result =
+      session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
+        ? 'paid'
+        : undefined;
   }
   if (!result) return null;
   return {

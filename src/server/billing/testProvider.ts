@@ -64,8 +64,10 @@ export function createTestProvider(now: () => Date = () => new Date()): PaymentP
     async startPayment(request: PaymentRequest): Promise<PaymentStart> {
       if (request.savedCard) {
         const card = request.savedCard;
-        if (!card.ref.startsWith('tok_test_')) return declined('unknown_card', 'This saved card is not a test card.');
-        if (expired(card.expMonth, card.expYear, now())) return declined('expired_card', 'Your card has expired.');
+        if (!card.ref.startsWith('tok_test_'))
+          return declined('unknown_card', 'This saved card is not a test card.');
+        if (expired(card.expMonth, card.expYear, now()))
+          return declined('expired_card', 'Your card has expired.');
         return { kind: 'paid', ref: `test_pay_${randomUUID()}`, card };
       }
       const typed = request.newCard;

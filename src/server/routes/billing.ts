@@ -24,8 +24,22 @@ import { findOwnDevice } from '../db/scope';
 import { devices, licences, paymentCards, paymentOrders, streamLimits, users } from '../db/schema';
 import { HttpError, notFound } from '../errors';
 import { mailerOf, publicUrlOf } from '../mail';
-import { addressesOf, applyPaymentEvent, cardsOf, checkout, toOrder, type CheckoutDeps } from '../billing/checkout';
-import { adminLicence, adminLicences, createLicence, licencesOf, licensedStreams, revokeLicence } from '../billing/licences';
+import {
+  addressesOf,
+  applyPaymentEvent,
+  cardsOf,
+  checkout,
+  toOrder,
+  type CheckoutDeps,
+} from '../billing/checkout';
+import {
+  adminLicence,
+  adminLicences,
+  createLicence,
+  licencesOf,
+  licensedStreams,
+  revokeLicence,
+} from '../billing/licences';
 import { PLANS, planById } from '../billing/plans';
 import { providerFromEnv } from '../billing/provider';
 import type { HandlersOf } from './register';
@@ -54,7 +68,12 @@ export const billingHandlers: HandlersOf<typeof billingRoutes> = (ctx, app) => {
 
     'billing.devices': async (_input, request) => {
       const rows = await ctx.db
-        .select({ id: devices.id, deviceId: devices.deviceId, label: devices.label, base: streamLimits.maxStreams })
+        .select({
+          id: devices.id,
+          deviceId: devices.deviceId,
+          label: devices.label,
+          base: streamLimits.maxStreams,
+        })
         .from(devices)
         .leftJoin(streamLimits, eq(streamLimits.deviceRowId, devices.id))
         .where(eq(devices.ownerId, userOf(request).id))
@@ -95,12 +114,15 @@ export const billingHandlers: HandlersOf<typeof billingRoutes> = (ctx, app) => {
           .where(eq(paymentCards.userId, userId))
           .orderBy(asc(paymentCards.createdAt))
           .limit(1);
-        if (next) await ctx.db.update(paymentCards).set({ isDefault: true }).where(eq(paymentCards.id, next.id));
+        if (next)
+          await ctx.db.update(paymentCards).set({ isDefault: true }).where(eq(paymentCards.id, next.id));
       }
       return { ok: true as const };
     },
 
-    'billing.userAddress': async (_input, request) => ({ res: await addressesOf(ctx.db, userOf(request).id) }),
+    'billing.userAddress': async (_input, request) => ({
+      res: await addressesOf(ctx.db, userOf(request).id),
+    }),
 
     'billing.checkout': {
       rateLimit: CHECKOUT_RATE_LIMIT,
@@ -126,7 +148,11 @@ export const billingHandlers: HandlersOf<typeof billingRoutes> = (ctx, app) => {
       if (!plan || plan.scope === 'free') {
         throw new HttpError(404, BILLING_ERROR_CODES.unknownPlan, `There is no plan '${body.plan_id}'.`);
       }
-      const [holder] = await ctx.db.select().from(users).where(eq(users.email, body.email.toLowerCase())).limit(1);
+      const [holder] = await ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.email, body.email.toLowerCase()))
+        .limit(1);
       if (!holder) throw notFound('User');
       let device: { id: string; deviceId: string } | null = null;
       if (plan.scope === 'device') {
@@ -203,17 +229,23 @@ function registerWebhook(
     );
     scope.post(STRIPE_WEBHOOK_PATH, { schema: { hide: true } }, async (request, reply) => {
       if (deps.provider.id !== 'stripe') {
-        return reply.code(404).send({ code: 'Not_found', message: 'No payment provider webhooks are configured.' });
+        return reply
+          .code(404)
+          .send({ code: 'Not_found', message: 'No payment provider webhooks are configured.' });
       }
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-        return reply.code(400).send({ code: 'Signature_missing', message: 'The Stripe-Signature header is missing.' });
+        return reply
+          .code(400)
+          .send({ code: 'Signature_missing', message: 'The Stripe-Signature header is missing.' });
       }
       let event;
       try {
         event = deps.provider.parseWebhook(request.body, signature);
       } catch {
-        return reply.code(400).send({ code: 'Signature_invalid', message: 'The webhook signature does not verify.' });
+        return reply
+          .code(400)
+          .send({ code: 'Signature_invalid', message: 'The webhook signature does not verify.' });
       }
       if (event) {
         const outcome = await applyPaymentEvent(deps, event, baseUrl(request));

@@ -84,7 +84,10 @@ export const publicHandlers: HandlersOf<typeof publicRoutes> = (ctx, app) => {
               body.message,
             ].join('\n'),
           });
-          await ctx.db.update(contactMessages).set({ mailedAt: new Date() }).where(eq(contactMessages.id, row.id));
+          await ctx.db
+            .update(contactMessages)
+            .set({ mailedAt: new Date() })
+            .where(eq(contactMessages.id, row.id));
         } catch (err) {
           request.log.error({ err }, 'contact message stored but not mailed');
         }
