@@ -28,6 +28,8 @@
  *
  * ssh_install          issue 12's SSH install (tests/bench/sshInstall.ts, own server and sshd): end to end, each
  *                      step, line-to-screen latency; BENCH_ONLY=ssh_install runs only it
+ * onnx                 issue 10's host engine (tests/bench/onnx.ts, no server): ONNX detector fps on this CPU for a
+ *                      640×640 YOLO-sized graph; BENCH_ONLY=onnx runs only it (not in the full run)
  * sign_in              issue 13's sign-in (tests/bench/signIn.ts, own server, no browser): POST login p50/p95
  *                      with argon2id at its configured cost; BENCH_ONLY=sign_in runs only it
  *
@@ -50,6 +52,7 @@ import { benchMetrics } from './metrics';
 import { benchTunnel } from './tunnel';
 import { benchUploads } from './uploads';
 import { benchSignIn } from './signIn';
+import { benchOnnx } from './onnx';
 import { benchSshInstall } from './sshInstall';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { stats } from './stats';
@@ -109,6 +112,7 @@ async function main() {
     );
   }
   if (process.env.BENCH_ONLY === 'uploads') return void printOnly('uploads', await benchUploads());
+  if (process.env.BENCH_ONLY === 'onnx') return void printOnly('onnx', await benchOnnx());
   if (process.env.BENCH_ONLY === 'ssh_install') {
     // Issue 12 (tests/bench/sshInstall.ts): its own server and throwaway sshd, a full install in Chromium.
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

@@ -6,7 +6,9 @@
  * repository's .npmrc skips that download by default) and a GPU with its driver is present. Whether a provider
  * works is found out the only reliable way: by creating a session of a one-node model with it.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { identityModel } from './graph';
 
@@ -37,6 +39,25 @@ export function enableTensorRtCache(cacheDir: string): void {
   process.env.ORT_TENSORRT_CACHE_PATH = cacheDir;
 }
 
+/**
+ * Why `name` cannot load here without trying (ONNX Runtime logs a load failure as an error on stderr): a GPU
+ * provider whose shared library is not installed beside the binding. null: worth trying.
+ */
+export function providerLibraryMissing(name: string): string | null {
+  if (name !== 'cuda' && name !== 'tensorrt') return null;
+  let dir: string;
+  try {
+    const entry = createRequire(import.meta.url).resolve('onnxruntime-node');
+    dir = path.join(path.dirname(entry), '..', 'bin', 'napi-v6', process.platform, process.arch);
+  } catch {
+    return null;
+  }
+  const lib = `libonnxruntime_providers_${name}.so`;
+  return existsSync(path.join(dir, lib))
+    ? null
+    : `${lib} is not installed (ONNXRUNTIME_NODE_INSTALL=cuda12 npm rebuild onnxruntime-node installs it)`;
+}
+
 const errorText = (err: unknown) =>
   (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 300);
 
@@ -51,6 +72,11 @@ export function probeExecutionProviders(): Promise<ProviderProbe[]> {
     const model = identityModel();
     const out: ProviderProbe[] = [];
     for (const name of defaultExecutionProviders()) {
+      const missing = providerLibraryMissing(name);
+      if (missing) {
+        out.push({ name, available: false, error: missing });
+        continue;
+      }
       try {
         const session = await ort.InferenceSession.create(model, {
           executionProviders: [name],
@@ -79,6 +105,11 @@ export async function createSession(
   if (providers.length === 0) throw new Error('No execution provider to try');
   let last: unknown = null;
   for (const name of providers) {
+    const missing = providerLibraryMissing(name);
+    if (missing) {
+      last = new Error(missing);
+      continue;
+    }
     if (name === 'tensorrt' && options.cacheDir) enableTensorRtCache(options.cacheDir);
     try {
       const session = await ort.InferenceSession.create(model, {
