@@ -2,6 +2,7 @@
  * Request authentication (spec §6 roles, §7 `Authorization: Token {token}`, §8 error texts).
  * - `authenticateUser`: access token → `request.user`; errors 401 Unauthorized / Token_expired / invalid_token.
  *   An API key (`edk_…`) is accepted too, within its scope (src/server/profile/apiKeys.ts).
+ *   A disabled user's token (or API key) is refused with 401 invalid_token (src/server/admin/disabled.ts).
  * - `requireAdmin`: after authenticateUser, 403 Forbidden unless the user has role 'admin'.
  * - `authenticateDevice`: device token (agent-facing routes) → `request.device`; the token must be the
  *   device's current one (its jti is on the device row).
@@ -10,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { API_ERROR_CODES, Role } from '../../protocol';
+import { refuseDisabledToken } from '../admin/disabled';
 import type { ServerContext } from '../context';
 import { authenticateApiKey, isApiKey } from '../profile/apiKeys';
 import { devices, users } from '../db/schema';
@@ -79,10 +81,16 @@ export function authenticateUser(ctx: ServerContext): preHandlerAsyncHookHandler
   return async (request) => {
     const token = readAuthorization(request);
     // An API key (`edk_…`, issue 13 keys-secrets) acts for its user within its scope (src/server/profile/apiKeys.ts).
-    if (isApiKey(token)) return void (request.user = (await authenticateApiKey(ctx.db, token, request)).user);
+    if (isApiKey(token)) {
+      const { user } = await authenticateApiKey(ctx.db, token, request);
+      refuseDisabledToken(user);
+      return void (request.user = user);
+    }
     const claims = await verifyOr401(ctx.tokens, token, 'access');
     const [user] = await ctx.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
     if (!user) throw unauthorized(API_ERROR_CODES.invalidToken, 'You tried to access with invalid token');
+    // A disabled user's tokens stop working at once (issue 13 admin panel).
+    refuseDisabledToken(user);
     request.user = user;
   };
 }
