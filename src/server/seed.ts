@@ -78,6 +78,13 @@ export interface Seed {
    * @throws Error when `count` is not an integer in 1..1,000,000.
    */
   fleet(ownerId: string, count: number, labelPrefix?: string): Promise<number>;
+  /**
+   * Adds `count` users in one statement ('<prefix>-<n>@bench.local', usernames from a small name list with n,
+   * every 50th an admin, every 20th disabled, created one second apart) that cannot sign in (no usable
+   * password): for the admin user-list benchmark (issue 13). Resolves with the number added.
+   * @throws Error when `count` is not an integer in 1..1,000,000.
+   */
+  bulkUsers(count: number, prefix?: string): Promise<number>;
 }
 
 /** A new device peer id: 'dev-' + 16 hex digits. */
@@ -231,6 +238,23 @@ export function createSeed(ctx: ServerContext): Seed {
       // Statistics and the visibility map at once, as autovacuum would later: the planner picks the list's
       // indexes and counts are index-only scans.
       await db.execute(sql`vacuum analyze ${devices}`);
+      return added.rowCount ?? 0;
+    },
+
+    async bulkUsers(count, prefix = 'bench-user') {
+      if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
+        throw new Error(`bulkUsers: count must be an integer in 1..1000000, got ${count}`);
+      }
+      const added = await db.execute(sql`
+        insert into ${users} (email, username, password_hash, roles, email_confirmed, disabled_at, created_at)
+        select ${prefix} || '-' || lpad(n::text, 7, '0') || '@bench.local',
+               (array['Ada','Grace','Linus','Margaret','Ken','Barbara','Dennis','Frances'])[1 + n % 8] || ' ' || n,
+               '!', case when n % 50 = 0 then '{admin,user}'::text[] else '{user}'::text[] end, true,
+               case when n % 20 = 0 then now() else null end,
+               now() - make_interval(secs => ${count} - n)
+        from generate_series(1, ${count}) as n
+        on conflict (email) do nothing`);
+      await db.execute(sql`vacuum analyze ${users}`);
       return added.rowCount ?? 0;
     },
 
