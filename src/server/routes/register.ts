@@ -1,9 +1,10 @@
 /**
  * Registers every route of the REST route table (src/protocol/routes.ts) on the Fastify app, each with its
  * handler from the route list (./index.ts): schemas for validation, serialisation and the OpenAPI document,
- * authentication by the route's `auth`, and the text rule (src/protocol/route.ts `findTextProblem`) applied
- * to every request's params, query and body before validation — a NUL, an unpaired surrogate or an
- * oversized string is a 400 `{ code, message }`, never a database error.
+ * authentication by the route's `auth` (for 'admin' routes before the input is read), and the text rule
+ * (src/protocol/route.ts `findTextProblem`) applied to every request's params, query and body before
+ * validation — a NUL, an unpaired surrogate or an oversized string is a 400 `{ code, message }`, never a
+ * database error.
  */
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -93,8 +94,10 @@ export function registerRestRoutes(
         response: responsesOf(route),
       },
       ...(rateLimit ? { config: { rateLimit } } : {}),
-      preValidation: textRule,
-      preHandler: authOf(route, ctx),
+      // An admin route checks the caller before it reads the input: a non-admin gets 403 whatever they send
+      // (and learns nothing of the route's input from a 400); tests/unit/admin/adminRoutes.test.ts.
+      preValidation: route.auth === 'admin' ? [...authOf(route, ctx), textRule] : textRule,
+      preHandler: route.auth === 'admin' ? [] : authOf(route, ctx),
       handler: (request, reply) =>
         handle(
           {
