@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { cameraCommands } from './cameras';
 import { containerCommands } from './containers';
 import { deviceSettingsCommands } from './deviceSettings';
+import { engineCommands } from './engines';
 import { healthCommands } from './health';
 import { logCommands } from './logs';
 import { modelCommands } from './models';
@@ -36,6 +37,7 @@ export const deviceCommands = {
   ...recordCommands,
   ...softwareCommands,
   ...modelCommands,
+  ...engineCommands,
   ...inferenceCommands,
 };
 

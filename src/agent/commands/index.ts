@@ -5,6 +5,7 @@
 import { cameraHandlers } from './cameras';
 import { containerHandlers } from './containers';
 import { deviceSettingsHandlers } from './deviceSettings';
+import { engineHandlers } from './engines';
 import { healthHandlers } from './health';
 import { logHandlers } from './logs';
 import { metricsHandlers } from './metrics';
@@ -32,6 +33,7 @@ export const handlers: Handlers = {
   ...recordHandlers,
   ...softwareHandlers,
   ...modelHandlers,
+  ...engineHandlers,
   ...inferenceHandlers,
 };
 

@@ -6,6 +6,7 @@
  * console's "Environment not found, then a download offer" path, §8, is exercised).
  */
 import type { EnvPlatform } from '../../protocol/containers';
+import { SIM_ENGINE_REPOSITORIES } from '../engines/simImages';
 
 /** One tag of a simulated repository. */
 export interface SimTag {
@@ -58,6 +59,7 @@ export const SIM_REGISTRY: readonly SimRepository[] = [
     tags: [{ tag: '3.11', platform: 'any', size_mb: 180 }],
     layers: 3,
   },
+  ...SIM_ENGINE_REPOSITORIES,
 ];
 
 /** Images every sim device has from the start. */
