@@ -31,5 +31,6 @@ export const SYSTEM_IDS = {
   imagePush: 'imagePush',
   applications: 'applications',
   download: 'download',
+  myLicences: 'myLicences',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

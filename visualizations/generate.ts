@@ -56,6 +56,9 @@ import { transferMachine } from '../machines/records/transfer.machine';
 import { uploadMachine } from '../machines/uploads/upload.machine';
 import { uploadsMachine } from '../machines/uploads/uploads.machine';
 import { downloadMachine } from '../machines/download/download.machine';
+import { apiKeysMachine } from '../machines/profile/apiKeys.machine';
+import { profileFormMachine } from '../machines/profile/profileForm.machine';
+import { reportMachine } from '../machines/profile/profileReport.machine';
 import { applicationFormMachine } from '../machines/applications/applicationForm.machine';
 import { applicationsMachine } from '../machines/applications/applications.machine';
 import { imagePushMachine } from '../machines/repositories/imagePush.machine';
@@ -125,6 +128,9 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'applications', feature: 'applications', machine: applicationsMachine },
   { name: 'applicationForm', feature: 'applications', machine: applicationFormMachine },
   { name: 'download', feature: 'download', machine: downloadMachine },
+  { name: 'profileForm', feature: 'profile', machine: profileFormMachine },
+  { name: 'apiKeys', feature: 'profile', machine: apiKeysMachine },
+  { name: 'profileReport', feature: 'profile', machine: reportMachine },
   { name: 'uploads', feature: 'uploads', machine: uploadsMachine },
   { name: 'upload', feature: 'uploads', machine: uploadMachine },
 ];
