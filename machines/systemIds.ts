@@ -31,6 +31,7 @@ export const SYSTEM_IDS = {
   imagePush: 'imagePush',
   applications: 'applications',
   download: 'download',
+  engines: 'engines',
   myLicences: 'myLicences',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

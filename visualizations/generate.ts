@@ -56,6 +56,8 @@ import { transferMachine } from '../machines/records/transfer.machine';
 import { uploadMachine } from '../machines/uploads/upload.machine';
 import { uploadsMachine } from '../machines/uploads/uploads.machine';
 import { downloadMachine } from '../machines/download/download.machine';
+import { deviceEnginesMachine } from '../machines/engines/deviceEngines.machine';
+import { deviceScoresMachine } from '../machines/engines/deviceScores.machine';
 import { apiKeysMachine } from '../machines/profile/apiKeys.machine';
 import { profileFormMachine } from '../machines/profile/profileForm.machine';
 import { reportMachine } from '../machines/profile/profileReport.machine';
@@ -128,6 +130,8 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'applications', feature: 'applications', machine: applicationsMachine },
   { name: 'applicationForm', feature: 'applications', machine: applicationFormMachine },
   { name: 'download', feature: 'download', machine: downloadMachine },
+  { name: 'deviceEngines', feature: 'engines', machine: deviceEnginesMachine },
+  { name: 'deviceScores', feature: 'engines', machine: deviceScoresMachine },
   { name: 'profileForm', feature: 'profile', machine: profileFormMachine },
   { name: 'apiKeys', feature: 'profile', machine: apiKeysMachine },
   { name: 'profileReport', feature: 'profile', machine: reportMachine },
