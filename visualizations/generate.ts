@@ -56,6 +56,11 @@ import { transferMachine } from '../machines/records/transfer.machine';
 import { uploadMachine } from '../machines/uploads/upload.machine';
 import { uploadsMachine } from '../machines/uploads/uploads.machine';
 import { downloadMachine } from '../machines/download/download.machine';
+import { adminLicencesMachine } from '../machines/billing/adminLicences.machine';
+import { checkoutMachine } from '../machines/billing/checkout.machine';
+import { myLicencesMachine } from '../machines/billing/myLicences.machine';
+import { pricingMachine } from '../machines/billing/pricing.machine';
+import { contactMachine } from '../machines/public/contact.machine';
 import { deviceEnginesMachine } from '../machines/engines/deviceEngines.machine';
 import { deviceScoresMachine } from '../machines/engines/deviceScores.machine';
 import { apiKeysMachine } from '../machines/profile/apiKeys.machine';
@@ -130,6 +135,11 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'applications', feature: 'applications', machine: applicationsMachine },
   { name: 'applicationForm', feature: 'applications', machine: applicationFormMachine },
   { name: 'download', feature: 'download', machine: downloadMachine },
+  { name: 'pricing', feature: 'billing', machine: pricingMachine },
+  { name: 'checkout', feature: 'billing', machine: checkoutMachine },
+  { name: 'myLicences', feature: 'billing', machine: myLicencesMachine },
+  { name: 'adminLicences', feature: 'billing', machine: adminLicencesMachine },
+  { name: 'contact', feature: 'public', machine: contactMachine },
   { name: 'deviceEngines', feature: 'engines', machine: deviceEnginesMachine },
   { name: 'deviceScores', feature: 'engines', machine: deviceScoresMachine },
   { name: 'profileForm', feature: 'profile', machine: profileFormMachine },

@@ -35,6 +35,8 @@ import { power } from './features/power';
 import { search } from './features/search';
 import { storage } from './features/storage';
 import { uploads } from './features/uploads';
+import { billing } from './features/billing';
+import { publicPages } from './features/public';
 import type { ConsoleFeature, Platform, SystemActors } from './features/feature';
 import { signalling } from './features/signalling';
 import { signallingApi } from './features/signalling/api';
@@ -73,6 +75,8 @@ export const FEATURES: readonly ConsoleFeature[] = [
   applications,
   download,
   uploads,
+  billing,
+  publicPages,
 ];
 
 /**

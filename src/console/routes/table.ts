@@ -71,7 +71,7 @@ export const EXTERNALS: readonly ExternalEntry[] = [
 export const ROUTES: readonly RouteEntry[] = [
   // Main layout, auth (§2 "Auth routes").
   { path: '/dashboard', title: 'Dashboard', access: 'auth', layout: 'main', screen: 'dashboard' },
-  later('/jobs', 'Jobs'),
+  { path: '/jobs', title: 'Jobs', access: 'auth', layout: 'main', screen: 'jobs' }, // inference
   { path: '/logs', title: 'Logs', access: 'auth', layout: 'main', screen: 'logs' },
   { path: '/map', title: 'Map', access: 'auth', layout: 'main', screen: 'map' },
   { path: '/repositories', title: 'Repositories', access: 'auth', layout: 'main', screen: 'repositories' },
@@ -110,7 +110,7 @@ export const ROUTES: readonly RouteEntry[] = [
   later('/control-panel/cameras-dev', 'Cameras (development)'),
   later('/alarms', 'Alarms'),
   later('/alarm-channels', 'Alarm channels'),
-  later('/checkout', 'Checkout'),
+  { path: '/checkout', title: 'Checkout', access: 'auth', layout: 'main', screen: 'checkout' },
   // §2 "Further routes".
   {
     path: '/repositories/:alias',
@@ -165,8 +165,8 @@ export const ROUTES: readonly RouteEntry[] = [
   later('/llava', 'LLaVA'),
   later('/ibb', 'IBB'),
   { path: '/llm-models', title: 'LLM models', access: 'auth', layout: 'main', screen: 'models' },
-  later('/pricing', 'Pricing'),
-  later('/contact', 'Contact'),
+  { path: '/pricing', title: 'Pricing', access: 'public', layout: 'adaptive', screen: 'pricing' },
+  { path: '/contact', title: 'Contact', access: 'public', layout: 'adaptive', screen: 'contact' },
   // §2 Use cases.
   later('/use-cases/vehicle-plate-detection', 'Vehicle plate detection'),
   later('/use-cases/demographic', 'Demographic'),
@@ -178,7 +178,13 @@ export const ROUTES: readonly RouteEntry[] = [
   later('/analytics/dashboard/:id', 'Analytics dashboard'),
   // §2 Profile (/profile → /profile/personal-information).
   later('/profile/personal-information', 'Personal information'),
-  later('/profile/my-licences', 'My licences'),
+  {
+    path: '/profile/my-licences',
+    title: 'My licences',
+    access: 'auth',
+    layout: 'main',
+    screen: 'myLicences',
+  },
   later('/profile/storage-data-usage', 'Storage data usage'),
   later('/profile/network-data-usage', 'Network data usage'),
   later('/profile/keys-secrets', 'Keys and secrets'),
@@ -202,7 +208,13 @@ export const ROUTES: readonly RouteEntry[] = [
   later('/admin-panel/engines', 'Admin: engines', 'admin'),
   later('/admin-panel/engines/inferences', 'Admin: inferences', 'admin'),
   later('/admin-panel/engines/engine-backends', 'Admin: engine back-ends', 'admin'),
-  later('/admin-panel/licences', 'Admin: licences', 'admin'),
+  {
+    path: '/admin-panel/licences',
+    title: 'Admin: licences',
+    access: 'admin',
+    layout: 'main',
+    screen: 'adminLicences',
+  },
   // §2 Policies (/policies → privacy-policy): readable signed in or out (the login form links the terms).
   ...(
     [
@@ -217,7 +229,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title,
     access: 'public',
     layout: 'adaptive',
-    screen: 'later',
+    screen: 'policy',
   })),
   // §2 "A named route environment-detail stays reachable without login" (§6 exempt from the forced redirect).
   {

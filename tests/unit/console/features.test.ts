@@ -33,6 +33,8 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       'applications',
       'download',
       'uploads',
+      'billing',
+      'public',
     ]);
   });
 
