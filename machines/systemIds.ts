@@ -33,5 +33,6 @@ export const SYSTEM_IDS = {
   download: 'download',
   engines: 'engines',
   myLicences: 'myLicences',
+  inferenceJobs: 'inferenceJobs',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

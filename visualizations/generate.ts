@@ -68,6 +68,8 @@ import { profileFormMachine } from '../machines/profile/profileForm.machine';
 import { reportMachine } from '../machines/profile/profileReport.machine';
 import { applicationFormMachine } from '../machines/applications/applicationForm.machine';
 import { applicationsMachine } from '../machines/applications/applications.machine';
+import { inferenceStartMachine } from '../machines/inference/inferenceStart.machine';
+import { jobsMachine as inferenceJobsMachine } from '../machines/inference/jobs.machine';
 import { imagePushMachine } from '../machines/repositories/imagePush.machine';
 import { repositoriesMachine } from '../machines/repositories/repositories.machine';
 import { clientUpdateMachine } from '../machines/software/clientUpdate.machine';
@@ -134,6 +136,8 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'imagePush', feature: 'repositories', machine: imagePushMachine },
   { name: 'applications', feature: 'applications', machine: applicationsMachine },
   { name: 'applicationForm', feature: 'applications', machine: applicationFormMachine },
+  { name: 'jobs', feature: 'inference', machine: inferenceJobsMachine },
+  { name: 'inferenceStart', feature: 'inference', machine: inferenceStartMachine },
   { name: 'download', feature: 'download', machine: downloadMachine },
   { name: 'pricing', feature: 'billing', machine: pricingMachine },
   { name: 'checkout', feature: 'billing', machine: checkoutMachine },

@@ -35,6 +35,11 @@ const SaveToDeviceButton = lazy(() =>
   import('../../records/saveToDevice').then((m) => ({ default: m.SaveToDeviceButton })),
 );
 
+/** Detections over an application stream (features/inference), in its own chunk. */
+const InferenceOverlay = lazy(() =>
+  import('../../inference/overlay').then((m) => ({ default: m.InferenceOverlay })),
+);
+
 /** The §9 layout sizes offered in each cell's size menu. */
 const SIZE_OPTIONS = Object.entries(CAMERA_LAYOUT_SIZES).map(([name, s]) => ({
   value: name,
@@ -154,6 +159,9 @@ export const StreamCell = memo(function StreamCell({ entry }: { entry: GridEntry
           className="stream-video"
           data-testid={`stream-video-${streamId}`}
         />
+        <Suspense fallback={null}>
+          <InferenceOverlay deviceId={entry.deviceId} cameraId={entry.camera.camera_id} videoRef={videoRef} />
+        </Suspense>
         {facts.statsOn && <StatsOverlay stats={facts.stats} />}
         {recording && (
           <span className="stream-rec-dot" data-testid="stream-recording-badge">

@@ -6,14 +6,24 @@
  * Page" and "I understood"; a small floating button brings the stream back. Renders the camera grid
  * actor's `modal` state; opened from a grid cell (`modal.open`).
  */
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ActionIcon, Affix, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useSelector } from '@xstate/react';
+import { useStartedJobs } from '../../inference/selectors';
 import { GRID_TEXTS } from '../../../../../machines/cameras/cameraGrid.machine';
 import { useModalView, useStreamView, useStreamsRef, useStreamsSelector, type StreamRef } from '../selectors';
 import { CloseIcon, FullScreenIcon, useVideoSource } from './StreamCell';
 import './cameras.css';
+
+const sameIds = (a: { deviceId: string; cameraId: string }, b: { deviceId: string; cameraId: string }) =>
+  a.deviceId === b.deviceId && a.cameraId === b.cameraId;
+
+/** Detections over an application stream (features/inference), in its own chunk. */
+const InferenceOverlay = lazy(() =>
+  import('../../inference/overlay').then((m) => ({ default: m.InferenceOverlay })),
+);
 
 export default function StreamModal() {
   const { streamId, mode } = useModalView();
@@ -37,6 +47,14 @@ function OpenModal({ stream }: { stream: StreamRef }) {
     setVideoEl(el);
   }, []);
   useVideoSource(videoRef, facts.mediaStream, videoEl);
+  // §3 Stream application flag: set by the grid, or a started inference job on this camera (features/inference).
+  const ids = useSelector(
+    stream,
+    (s) => ({ deviceId: s.context.deviceId, cameraId: s.context.camera.camera_id }),
+    sameIds,
+  );
+  const jobs = useStartedJobs(ids.deviceId, ids.cameraId);
+  const application = facts.application || jobs.length > 0;
   const close = () => grid.send({ type: 'modal.close' });
   return (
     <Modal
@@ -61,7 +79,7 @@ function OpenModal({ stream }: { stream: StreamRef }) {
             >
               {t('streamModal.pip')}
             </Button>
-            {facts.application && (
+            {application && (
               <Button
                 size="compact-xs"
                 variant="light"
@@ -101,20 +119,27 @@ function OpenModal({ stream }: { stream: StreamRef }) {
             </ActionIcon>
           </Group>
         </Group>
-        <video
-          ref={attachVideo}
-          autoPlay
-          muted
-          playsInline
-          className="stream-modal-video"
-          data-testid="stream-modal-video"
-        />
+        <div className="stream-modal-video-wrap">
+          <video
+            ref={attachVideo}
+            autoPlay
+            muted
+            playsInline
+            className="stream-modal-video"
+            data-testid="stream-modal-video"
+          />
+          <Suspense fallback={null}>
+            <InferenceOverlay deviceId={ids.deviceId} cameraId={ids.cameraId} videoRef={videoRef} />
+          </Suspense>
+        </div>
         <Text size="xs" role="status" aria-live="polite" data-testid="stream-modal-status">
           {t(`stream.${facts.status}`, { error: facts.error ?? '' })}
           {facts.resolutionLabel ? ` · ${facts.resolutionLabel}` : ''}
         </Text>
-        {details && facts.application && (
+        {details && application && (
           <Text size="xs" c="dimmed" data-testid="stream-modal-details-text">
+            {jobs.map((j) => `${j.name} · ${j.application}`).join(', ')}
+            {jobs.length ? ' · ' : ''}
             {facts.resolutionLabel ?? '–'}
           </Text>
         )}

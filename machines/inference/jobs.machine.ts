@@ -1,0 +1,416 @@
+/**
+ * The jobs page (systemId 'inferenceJobs') — spec §2 /jobs, §3 Job, §4 "Job events" (started, error,
+ * deploying; stop, delete, multiple deletion): the user's jobs with their last reported state, the start form
+ * (an application, a device, one of its cameras), one inferenceStart actor spawned per start (§4 "Starting an
+ * inference connection"), stop, delete and delete several after a confirmation.
+ *
+ * Regions: `list` (idle → loading → ready | failed; `jobs.refresh`), `form` (closed → loadingOptions →
+ * editing ⇄ loadingCameras → creating → closed, the new job's start spawned), `op` (idle → confirming →
+ * working → idle; stop needs no confirmation). Pure: the calls are provided actors. Tags: `busy`.
+ */
+import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { Application } from '../../src/protocol/applications';
+import type { DeviceCamera } from '../../src/protocol/cameras';
+import type { Job, JobCreateBody } from '../../src/protocol/inference';
+import { errorText, type ConsoleEmitted } from '../notifications/emitted';
+import { inferenceStartMachine } from './inferenceStart.machine';
+
+/** A device the form offers. */
+export interface JobDevice {
+  device_id: string;
+  label: string;
+}
+
+export interface JobDraft {
+  job_name: string;
+  application_id: string;
+  device_id: string;
+  camera_id: string;
+  threshold: number | null;
+  recording: boolean;
+}
+
+export type JobOp = { kind: 'delete' | 'deleteMany' | 'stop'; ids: string[] };
+
+export interface JobsContext {
+  jobs: Job[];
+  lastUpdate: number | null;
+  error: string | null;
+  /** Start actors by job id (the running and the finished ones of this session). */
+  starts: Record<string, ActorRefFrom<typeof inferenceStartMachine>>;
+  /** Ids ticked for multiple deletion. */
+  selected: string[];
+  applications: Application[];
+  devices: JobDevice[];
+  cameras: DeviceCamera[];
+  draft: JobDraft;
+  formError: string | null;
+  op: JobOp | null;
+}
+
+export type JobsEvent =
+  | { type: 'jobs.load' }
+  | { type: 'jobs.refresh' }
+  | { type: 'jobs.reset' }
+  | { type: 'form.open' }
+  | { type: 'form.close' }
+  | { type: 'form.set'; patch: Partial<JobDraft> }
+  | { type: 'form.submit' }
+  | { type: 'job.select'; id: string; selected: boolean }
+  | { type: 'job.stop'; id: string }
+  | { type: 'job.restart'; id: string }
+  | { type: 'job.delete'; id: string }
+  | { type: 'jobs.deleteSelected' }
+  | { type: 'op.confirm' }
+  | { type: 'op.cancel' }
+  | { type: 'start.cancel'; id: string }
+  | { type: 'start.finished'; jobId: string; ok: boolean };
+
+const EMPTY_DRAFT: JobDraft = {
+  job_name: '',
+  application_id: '',
+  device_id: '',
+  camera_id: '',
+  threshold: null,
+  recording: false,
+};
+
+const INITIAL: JobsContext = {
+  jobs: [],
+  lastUpdate: null,
+  error: null,
+  starts: {},
+  selected: [],
+  applications: [],
+  devices: [],
+  cameras: [],
+  draft: EMPTY_DRAFT,
+  formError: null,
+  op: null,
+};
+
+/** Why the draft cannot be submitted (null: it can). */
+export function draftProblem(d: JobDraft): string | null {
+  if (!d.job_name.trim()) return 'job_name';
+  if (!d.application_id) return 'application_id';
+  if (!d.device_id) return 'device_id';
+  if (!d.camera_id) return 'camera_id';
+  return null;
+}
+
+export const jobsMachine = setup({
+  types: {
+    context: {} as JobsContext,
+    events: {} as JobsEvent,
+    emitted: {} as ConsoleEmitted,
+  },
+  actors: {
+    start: inferenceStartMachine,
+    loadJobs: fromPromise<Job[]>(async () => {
+      throw new Error('jobs: loadJobs is not provided');
+    }),
+    loadOptions: fromPromise<{ applications: Application[]; devices: JobDevice[] }>(async () => {
+      throw new Error('jobs: loadOptions is not provided');
+    }),
+    loadCameras: fromPromise<DeviceCamera[], { deviceId: string }>(async () => {
+      throw new Error('jobs: loadCameras is not provided');
+    }),
+    createJob: fromPromise<Job, JobCreateBody>(async () => {
+      throw new Error('jobs: createJob is not provided');
+    }),
+    /** Stops the jobs on their devices (inference-stop), reports them stopped; delete: also forgets them. */
+    runOp: fromPromise<unknown, { op: JobOp; jobs: Job[] }>(async () => {
+      throw new Error('jobs: runOp is not provided');
+    }),
+  },
+  guards: {
+    draftOk: ({ context }) => draftProblem(context.draft) === null,
+    deviceChanged: ({ context, event }) =>
+      event.type === 'form.set' &&
+      event.patch.device_id !== undefined &&
+      event.patch.device_id !== context.draft.device_id &&
+      event.patch.device_id !== '',
+    hasSelection: ({ context }) => context.selected.length > 0,
+    knownJob: ({ context, event }) => 'id' in event && context.jobs.some((j) => j.id === event.id),
+  },
+  actions: {
+    spawnStart: enqueueActions(({ context, enqueue, self }, params: { job: Job }) => {
+      const app = context.applications.find((a) => a.id === params.job.application_id);
+      if (!app) return;
+      context.starts[params.job.id]?.stop();
+      enqueue.assign({
+        starts: ({ context: c, spawn }) => ({
+          ...c.starts,
+          [params.job.id]: spawn('start', {
+            id: `start-${params.job.id}`,
+            input: {
+              job: params.job,
+              application: app,
+              deviceLabel: params.job.device_label,
+              reportTo: self,
+            },
+          }),
+        }),
+      });
+    }),
+  },
+}).createMachine({
+  id: 'inferenceJobs',
+  context: INITIAL,
+  type: 'parallel',
+  on: {
+    'jobs.reset': {
+      target: '.list.idle',
+      actions: [({ context }) => Object.values(context.starts).forEach((s) => s.stop()), assign(INITIAL)],
+    },
+    'job.select': {
+      actions: assign({
+        selected: ({ context, event }) =>
+          event.selected
+            ? [...new Set([...context.selected, event.id])]
+            : context.selected.filter((id) => id !== event.id),
+      }),
+    },
+    'start.cancel': {
+      actions: ({ context, event }) => context.starts[event.id]?.send({ type: 'start.cancel' }),
+    },
+    'start.finished': { actions: enqueueActions(({ enqueue }) => enqueue.raise({ type: 'jobs.refresh' })) },
+  },
+  states: {
+    list: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'jobs.load': 'loading' } },
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            src: 'loadJobs',
+            onDone: {
+              target: 'ready',
+              actions: assign(({ context, event }) => ({
+                jobs: event.output,
+                lastUpdate: Date.now(),
+                error: null,
+                selected: context.selected.filter((id) => event.output.some((j) => j.id === id)),
+              })),
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({
+                error: ({ event }) => errorText(event.error, 'The jobs could not be read.'),
+              }),
+            },
+          },
+        },
+        ready: { on: { 'jobs.load': 'loading', 'jobs.refresh': 'loading' } },
+        failed: { on: { 'jobs.load': 'loading', 'jobs.refresh': 'loading' } },
+      },
+    },
+    form: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'form.open': {
+              target: 'loadingOptions',
+              actions: assign({ draft: EMPTY_DRAFT, formError: null }),
+            },
+          },
+        },
+        loadingOptions: {
+          on: { 'form.close': 'closed' },
+          invoke: {
+            src: 'loadOptions',
+            onDone: {
+              target: 'editing',
+              actions: assign(({ context, event }) => ({
+                applications: event.output.applications,
+                devices: event.output.devices,
+                draft: {
+                  ...context.draft,
+                  application_id: event.output.applications[0]?.id ?? '',
+                },
+              })),
+            },
+            onError: {
+              target: 'editing',
+              actions: assign({
+                formError: ({ event }) => errorText(event.error, 'The form could not load.'),
+              }),
+            },
+          },
+        },
+        editing: {
+          on: {
+            'form.close': 'closed',
+            'form.set': [
+              {
+                guard: 'deviceChanged',
+                target: 'loadingCameras',
+                actions: assign(({ context, event }) => ({
+                  draft: { ...context.draft, ...event.patch, camera_id: '' },
+                  cameras: [],
+                })),
+              },
+              { actions: assign(({ context, event }) => ({ draft: { ...context.draft, ...event.patch } })) },
+            ],
+            'form.submit': [
+              { guard: 'draftOk', target: 'creating' },
+              {
+                actions: assign({
+                  formError: ({ context }) => `${draftProblem(context.draft)} is required`,
+                }),
+              },
+            ],
+          },
+        },
+        loadingCameras: {
+          on: {
+            'form.close': 'closed',
+            'form.set': {
+              reenter: true,
+              target: 'loadingCameras',
+              actions: assign(({ context, event }) => ({ draft: { ...context.draft, ...event.patch } })),
+            },
+          },
+          invoke: {
+            src: 'loadCameras',
+            input: ({ context }) => ({ deviceId: context.draft.device_id }),
+            onDone: {
+              target: 'editing',
+              actions: assign(({ context, event }) => ({
+                cameras: event.output,
+                draft: { ...context.draft, camera_id: event.output[0]?.camera_id ?? '' },
+                formError: null,
+              })),
+            },
+            onError: {
+              target: 'editing',
+              actions: assign({
+                formError: ({ event }) => errorText(event.error, 'The device’s cameras could not be read.'),
+              }),
+            },
+          },
+        },
+        creating: {
+          tags: ['busy'],
+          invoke: {
+            src: 'createJob',
+            input: ({ context }) => {
+              const camera = context.cameras.find((c) => c.camera_id === context.draft.camera_id);
+              return {
+                job_name: context.draft.job_name.trim(),
+                application_id: context.draft.application_id,
+                device_id: context.draft.device_id,
+                camera_id: context.draft.camera_id,
+                camera_label: camera?.name ?? '',
+                recording: context.draft.recording,
+                ...(context.draft.threshold === null ? {} : { threshold: context.draft.threshold }),
+              };
+            },
+            onDone: {
+              target: 'closed',
+              actions: [
+                assign(({ context, event }) => ({ jobs: [event.output, ...context.jobs] })),
+                { type: 'spawnStart', params: ({ event }) => ({ job: event.output }) },
+              ],
+            },
+            onError: {
+              target: 'editing',
+              actions: assign({
+                formError: ({ event }) => errorText(event.error, 'The job could not be created.'),
+              }),
+            },
+          },
+        },
+      },
+    },
+    op: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'job.stop': {
+              guard: 'knownJob',
+              target: 'working',
+              actions: assign({ op: ({ event }) => ({ kind: 'stop' as const, ids: [event.id] }) }),
+            },
+            'job.restart': {
+              guard: 'knownJob',
+              actions: {
+                type: 'spawnStart',
+                params: ({ context, event }) => ({ job: context.jobs.find((j) => j.id === event.id)! }),
+              },
+            },
+            'job.delete': {
+              guard: 'knownJob',
+              target: 'confirming',
+              actions: assign({ op: ({ event }) => ({ kind: 'delete' as const, ids: [event.id] }) }),
+            },
+            'jobs.deleteSelected': {
+              guard: 'hasSelection',
+              target: 'confirming',
+              actions: assign({
+                op: ({ context }) => ({ kind: 'deleteMany' as const, ids: [...context.selected] }),
+              }),
+            },
+          },
+        },
+        confirming: {
+          on: {
+            'op.confirm': 'working',
+            'op.cancel': { target: 'idle', actions: assign({ op: null }) },
+          },
+        },
+        working: {
+          tags: ['busy'],
+          entry: ({ context }) =>
+            context.op!.ids.forEach((id) => context.starts[id]?.send({ type: 'start.cancel' })),
+          invoke: {
+            src: 'runOp',
+            input: ({ context }) => ({
+              op: context.op!,
+              jobs: context.jobs.filter((j) => context.op!.ids.includes(j.id)),
+            }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                emit(({ context }) => ({
+                  type: 'notice' as const,
+                  variant: 'success' as const,
+                  title: context.op!.kind === 'stop' ? 'Job stopped' : 'Jobs deleted',
+                  message: context.jobs
+                    .filter((j) => context.op!.ids.includes(j.id))
+                    .map((j) => j.job_name)
+                    .join(', '),
+                  i18n: {
+                    title: { key: context.op!.kind === 'stop' ? 'inference.stopped' : 'inference.deleted' },
+                  },
+                })),
+                assign(({ context }) => ({
+                  selected: context.op!.kind === 'stop' ? context.selected : [],
+                  op: null,
+                })),
+                enqueueActions(({ enqueue }) => enqueue.raise({ type: 'jobs.refresh' })),
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                emit(({ event }) => ({
+                  type: 'notice' as const,
+                  variant: 'danger' as const,
+                  title: 'Job action failed',
+                  message: errorText(event.error, 'The job action failed.'),
+                  i18n: { title: { key: 'inference.opFailed' } },
+                })),
+                assign({ op: null }),
+                enqueueActions(({ enqueue }) => enqueue.raise({ type: 'jobs.refresh' })),
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});
