@@ -21,7 +21,7 @@ const IsoTime = z.iso.datetime({ offset: true });
 export const ADMIN_PAGE_MAX = 100;
 export const ADMIN_PAGE_DEFAULT = 25;
 /** A search counts its matches up to this many; beyond it the total is given as "more than". */
-export const ADMIN_SEARCH_COUNT_CAP = 1000;
+export const ADMIN_SEARCH_COUNT_CAP = 500;
 /** Longest search text, characters. */
 export const ADMIN_SEARCH_MAX_CHARS = 100;
 

@@ -79,9 +79,10 @@ export interface Seed {
    */
   fleet(ownerId: string, count: number, labelPrefix?: string): Promise<number>;
   /**
-   * Adds `count` users in one statement ('<prefix>-<n>@bench.local', usernames from a small name list with n,
-   * every 50th an admin, every 20th disabled, created one second apart) that cannot sign in (no usable
-   * password): for the admin user-list benchmark (issue 13). Resolves with the number added.
+   * Adds `count` users in one statement ('<first>.<last><n>@<prefix>-<n mod 13>.example', username
+   * '<First> <Last> <n>' from small name lists, every 50th an admin, every 20th disabled, created one second
+   * apart) that cannot sign in (no usable password): for the admin user-list benchmark (issue 13). Resolves
+   * with the number added.
    * @throws Error when `count` is not an integer in 1..1,000,000.
    */
   bulkUsers(count: number, prefix?: string): Promise<number>;
@@ -247,12 +248,17 @@ export function createSeed(ctx: ServerContext): Seed {
       }
       const added = await db.execute(sql`
         insert into ${users} (email, username, password_hash, roles, email_confirmed, disabled_at, created_at)
-        select ${prefix} || '-' || lpad(n::text, 7, '0') || '@bench.local',
-               (array['Ada','Grace','Linus','Margaret','Ken','Barbara','Dennis','Frances'])[1 + n % 8] || ' ' || n,
+        select lower(f.name) || '.' || lower(l.name) || n || '@' || ${prefix} || '-' || (n % 13) || '.example',
+               f.name || ' ' || l.name || ' ' || n,
                '!', case when n % 50 = 0 then '{admin,user}'::text[] else '{user}'::text[] end, true,
                case when n % 20 = 0 then now() else null end,
                now() - make_interval(secs => ${count} - n)
-        from generate_series(1, ${count}) as n
+        from generate_series(1, ${count}) as n,
+             lateral (select (array['Ada','Grace','Linus','Margaret','Ken','Barbara','Dennis','Frances','Alan',
+               'Edsger','Radia','Tim','Hedy','John','Sophie','Niklaus'])[1 + n % 16] as name) f,
+             lateral (select (array['Lovelace','Hopper','Torvalds','Hamilton','Thompson','Liskov','Ritchie','Allen',
+               'Turing','Dijkstra','Perlman','Berners','Lamarr','McCarthy','Wilson','Wirth','Knuth'])[1 + (n / 16) % 17]
+               as name) l
         on conflict (email) do nothing`);
       await db.execute(sql`vacuum analyze ${users}`);
       return added.rowCount ?? 0;

@@ -4,10 +4,10 @@
  * - keyset paging: a page starts from its cursor's (sort key, id) in the sort order's index (schema.ts
  *   users_email_key / users_username_key_idx / users_created_idx), so a deep page costs what the first does;
  * - the unfiltered total is the `user_counts` row (kept by statement triggers, migration 0014), not a count;
- * - a search (email or username contains the text, case-insensitively) first collects up to
- *   ADMIN_SEARCH_COUNT_CAP + 1 matches through the trigram indexes: when there are no more than the cap they
- *   are counted and the page is sorted from them; otherwise the total is "more than the cap" and the page is
- *   read by walking the sort index (the matches are then dense enough to fill a page quickly);
+ * - a search (email or username contains the text, case-insensitively) is counted up to
+ *   ADMIN_SEARCH_COUNT_CAP + 1; when it matches no more than that, or the planner expects it to match less
+ *   than DENSE_SHARE of the users, its matches are collected through the trigram indexes and the page sorted
+ *   from them; otherwise (dense matches) the page is read walking the sort index, which meets matches soon;
  * - role and status filters count up to the cap the same way.
  * Ties are broken by user id in the sort's direction (emails are unique).
  */
@@ -38,24 +38,28 @@ export interface UserPage {
 }
 
 /** The sort key of each order, its text form in a cursor, and how a cursor's text is read back. */
-const ORDERS: Record<UserSort, { key: SQL; keyText: SQL; fromText: (text: string) => SQL }> = {
-  email: {
-    key: sql`${users.email}`,
-    keyText: sql`${users.email}`,
-    fromText: (t) => sql`${t}::text`,
-  },
-  username: {
-    key: sql`${users.usernameKey}`,
-    keyText: sql`${users.usernameKey}`,
-    fromText: (t) => sql`${t}::text`,
-  },
-  created_at: {
-    key: sql`${users.createdAt}`,
-    // Microseconds kept (a JavaScript Date would drop them and break ties between close rows).
-    keyText: sql`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    fromText: (t) => sql`${t}::timestamptz`,
-  },
-};
+const ORDERS: Record<UserSort, { key: SQL; unindexed: SQL; keyText: SQL; fromText: (text: string) => SQL }> =
+  {
+    email: {
+      key: sql`${users.email}`,
+      unindexed: sql`(${users.email} || '')`,
+      keyText: sql`${users.email}`,
+      fromText: (t) => sql`${t}::text`,
+    },
+    username: {
+      key: sql`${users.usernameKey}`,
+      unindexed: sql`(${users.usernameKey} || '')`,
+      keyText: sql`${users.usernameKey}`,
+      fromText: (t) => sql`${t}::text`,
+    },
+    created_at: {
+      key: sql`${users.createdAt}`,
+      unindexed: sql`(${users.createdAt} + interval '0')`,
+      // Microseconds kept (a JavaScript Date would drop them and break ties between close rows).
+      keyText: sql`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      fromText: (t) => sql`${t}::timestamptz`,
+    },
+  };
 
 /** The filter of a query (search, role, status); undefined when none. */
 function filterOf(q: UserPageQuery): SQL | undefined {
@@ -63,7 +67,15 @@ function filterOf(q: UserPageQuery): SQL | undefined {
   const search = q.search?.trim();
   if (search) {
     const pattern = likeContains(search);
-    conditions.push(or(ilike(users.email, pattern), ilike(users.username, pattern)) as SQL);
+    const local = /^([^@]{3,})@./.exec(search)?.[1];
+    if (local) {
+      // An address: its domain's trigrams are in many rows (every user of a big mail provider), so the trigram
+      // index is asked for the local part only and the whole text is checked on those rows.
+      const email = sql`(${users.email} || '')`;
+      conditions.push(ilike(users.email, likeContains(`${local}@`)), sql`${email} ilike ${pattern}`);
+    } else {
+      conditions.push(or(ilike(users.email, pattern), ilike(users.username, pattern)) as SQL);
+    }
   }
   if (q.role) conditions.push(sql`${users.roles} @> array[${q.role}]::text[]`);
   if (q.status === 'active') conditions.push(isNull(users.disabledAt));
@@ -83,26 +95,32 @@ export async function userPage(db: Db, q: UserPageQuery): Promise<UserPage> {
   const keyset = keysetOf(request, ascending, order);
   const where = and(filter, keyset);
 
-  const [total, rows] = await Promise.all([
+  const search = Boolean(q.search?.trim());
+  const [total, dense] = await Promise.all([
     filter ? cappedCount(db, filter) : unfilteredCount(db),
-    db
-      .select({
-        id: users.id,
-        email: users.email,
-        username: users.username,
-        roles: users.roles,
-        emailConfirmed: users.emailConfirmed,
-        disabledAt: users.disabledAt,
-        createdAt: users.createdAt,
-        keyText: sql<string>`${order.keyText}`,
-        twoFactor: sql<boolean>`(${userTwoFactor.enabledAt} is not null)`,
-      })
-      .from(users)
-      .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
-      .where(where)
-      .orderBy(sql`${order.key} ${dir}`, sql`${users.id} ${dir}`)
-      .limit(q.perPage + 1),
+    search && filter ? isDense(db, filter) : Promise.resolve(true),
   ]);
+  // A search matching few users, or a share of them too small to be met soon walking the sort index (matches of
+  // a name cluster in the email and username orders): its matches are collected through the trigram indexes
+  // and sorted (the order's key wrapped so the planner cannot walk the index instead).
+  const collect = search && (!total.capped || !dense);
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      roles: users.roles,
+      emailConfirmed: users.emailConfirmed,
+      disabledAt: users.disabledAt,
+      createdAt: users.createdAt,
+      keyText: sql<string>`${order.keyText}`,
+      twoFactor: sql<boolean>`(${userTwoFactor.enabledAt} is not null)`,
+    })
+    .from(users)
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
+    .where(where)
+    .orderBy(sql`${collect ? order.unindexed : order.key} ${dir}`, sql`${users.id} ${dir}`)
+    .limit(q.perPage + 1);
   const page = cutPage(request, rows, q.perPage, (r) => ({ key: r.keyText, id: r.id }));
   return {
     users: page.rows.map(toAdminUser),
@@ -127,6 +145,19 @@ function keysetOf(
 async function unfilteredCount(db: Db): Promise<{ n: number; capped: boolean }> {
   const [row] = await db.select({ n: userCounts.n }).from(userCounts).where(eq(userCounts.id, 1));
   return { n: row?.n ?? 0, capped: false };
+}
+
+/** Share of users the planner expects a search to match above which walking the sort index finds a page soon. */
+export const DENSE_SHARE = 0.2;
+
+/** Whether the planner expects `filter` to match more than DENSE_SHARE of the users (pg_trgm's estimate). */
+async function isDense(db: Db, filter: SQL): Promise<boolean> {
+  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    sql`explain (format json) select 1 from ${users} where ${filter}`,
+  );
+  const estimate = plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+  const [all] = await db.select({ n: userCounts.n }).from(userCounts).where(eq(userCounts.id, 1));
+  return estimate > DENSE_SHARE * Math.max(1, all?.n ?? 0);
 }
 
 /** Matches of `filter`, counted up to ADMIN_SEARCH_COUNT_CAP + 1 (a search of a common text stops early). */

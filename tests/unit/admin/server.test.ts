@@ -241,8 +241,8 @@ describe('clients', () => {
       email: 'fleet-owner@example.com',
       password: PASSWORD,
     });
-    await server.seed.ensureDevice({ ownerId, label: 'Gate camera box' });
-    await server.seed.ensureDevice({ ownerId: root.id, label: 'Root box' });
+    await server.seed.ensureDevice({ ownerId, label: 'Gate camera box', chipsetId: '23', jetpack: '5.1' });
+    await server.seed.ensureDevice({ ownerId: root.id, label: 'Root box', chipsetId: '0' });
     const all = await asRoot('GET', 'admin/clients');
     expect(all.status).toBe(200);
     expect(all.body.total).toBe(2);

@@ -92,6 +92,9 @@ describe('admin user list', () => {
     expect(found.users.map((r) => r.id).sort()).toEqual(model.map((r) => r.id).sort());
     expect(found.total).toBe(model.length);
     expect(found.total_capped).toBe(false);
+    const someone = everyone[17]!;
+    const byAddress = await get(`search=${encodeURIComponent(someone.email.toUpperCase())}`);
+    expect(byAddress.users.map((r) => r.id)).toEqual([someone.id]);
     const literal = await get('search=%25&per_page=100');
     expect(literal.users).toEqual([]);
 
