@@ -32,6 +32,7 @@
  *                      640×640 YOLO-sized graph; BENCH_ONLY=onnx runs only it (not in the full run)
  * sign_in              issue 13's sign-in (tests/bench/signIn.ts, own server, no browser): POST login p50/p95
  *                      with argon2id at its configured cost; BENCH_ONLY=sign_in runs only it
+ * admin_users          issue 13's admin user list with 100,000 users (tests/bench/adminUsers.ts, own server): page, sort, search p95; BENCH_ONLY=admin_users
  *
  * Targets (issue 2, this machine): first frame p50 ≤ 300 ms and p95 ≤ 500 ms; connect ≤ 200 ms (p50);
  * round trip p50 ≤ 1 ms; /login ≤ 150 KB gzipped. Nothing here asserts: it reports, and `met` says which
@@ -52,6 +53,7 @@ import { benchMetrics } from './metrics';
 import { benchTunnel } from './tunnel';
 import { benchUploads } from './uploads';
 import { benchSignIn } from './signIn';
+import { benchAdminUsers } from './adminUsers';
 import { benchOnnx } from './onnx';
 import { benchSshInstall } from './sshInstall';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
@@ -113,6 +115,7 @@ async function main() {
   }
   if (process.env.BENCH_ONLY === 'uploads') return void printOnly('uploads', await benchUploads());
   if (process.env.BENCH_ONLY === 'onnx') return void printOnly('onnx', await benchOnnx());
+  if (process.env.BENCH_ONLY === 'admin_users') return void printOnly('admin_users', await benchAdminUsers());
   if (process.env.BENCH_ONLY === 'ssh_install') {
     // Issue 12 (tests/bench/sshInstall.ts): its own server and throwaway sshd, a full install in Chromium.
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
