@@ -31,6 +31,7 @@ import { sshInstall } from './features/sshInstall';
 import { repositories } from './features/repositories';
 import { applications } from './features/applications';
 import { download } from './features/download';
+import { engines } from './features/engines';
 import { power } from './features/power';
 import { search } from './features/search';
 import { storage } from './features/storage';
@@ -74,6 +75,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   repositories,
   applications,
   download,
+  engines,
   uploads,
   billing,
   publicPages,

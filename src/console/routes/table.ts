@@ -91,7 +91,13 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: 'main',
     screen: 'sshInstall',
   },
-  later('/control-panel/engines', 'Inference engines'),
+  {
+    path: '/control-panel/engines',
+    title: 'Inference engines',
+    access: 'auth',
+    layout: 'main',
+    screen: 'engines',
+  },
   {
     path: '/control-panel/containers',
     title: 'Containers',
