@@ -36,6 +36,7 @@ import { power } from './features/power';
 import { search } from './features/search';
 import { storage } from './features/storage';
 import { uploads } from './features/uploads';
+import { profile } from './features/profile';
 import { billing } from './features/billing';
 import { publicPages } from './features/public';
 import type { ConsoleFeature, Platform, SystemActors } from './features/feature';
@@ -77,6 +78,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   download,
   engines,
   uploads,
+  profile,
   billing,
   publicPages,
 ];

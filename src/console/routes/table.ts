@@ -183,7 +183,13 @@ export const ROUTES: readonly RouteEntry[] = [
   later('/analytics/dashboard-collection/:id', 'Dashboard collection'),
   later('/analytics/dashboard/:id', 'Analytics dashboard'),
   // §2 Profile (/profile → /profile/personal-information).
-  later('/profile/personal-information', 'Personal information'),
+  {
+    path: '/profile/personal-information',
+    title: 'Personal information',
+    access: 'auth',
+    layout: 'main',
+    screen: 'personalInformation',
+  },
   {
     path: '/profile/my-licences',
     title: 'My licences',
@@ -191,10 +197,34 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: 'main',
     screen: 'myLicences',
   },
-  later('/profile/storage-data-usage', 'Storage data usage'),
-  later('/profile/network-data-usage', 'Network data usage'),
-  later('/profile/keys-secrets', 'Keys and secrets'),
-  later('/profile/stream-management', 'Stream management'),
+  {
+    path: '/profile/storage-data-usage',
+    title: 'Storage data usage',
+    access: 'auth',
+    layout: 'main',
+    screen: 'storageUsage',
+  },
+  {
+    path: '/profile/network-data-usage',
+    title: 'Network data usage',
+    access: 'auth',
+    layout: 'main',
+    screen: 'networkUsage',
+  },
+  {
+    path: '/profile/keys-secrets',
+    title: 'Keys and secrets',
+    access: 'auth',
+    layout: 'main',
+    screen: 'keysSecrets',
+  },
+  {
+    path: '/profile/stream-management',
+    title: 'Stream management',
+    access: 'auth',
+    layout: 'main',
+    screen: 'streamManagement',
+  },
   {
     path: '/profile/account-information',
     title: 'Account information',

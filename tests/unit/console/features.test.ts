@@ -34,6 +34,7 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       'download',
       'engines',
       'uploads',
+      'profile',
       'billing',
       'public',
     ]);

@@ -73,3 +73,16 @@ describe('scopes', () => {
     expect(scopeProblem('read', { method: 'POST', url: null })).toMatch(/read-only/);
   });
 });
+
+describe('avatar check', () => {
+  it('knows PNG, JPEG, GIF and WebP by their bytes, nothing else', async () => {
+    const { sniffImageType } = await import('../../../src/server/profile/avatar');
+    expect(sniffImageType(Buffer.from('89504e470d0a1a0a0000', 'hex'))).toBe('image/png');
+    expect(sniffImageType(Buffer.from('ffd8ffe000104a46', 'hex'))).toBe('image/jpeg');
+    expect(sniffImageType(Buffer.from('GIF89a....', 'latin1'))).toBe('image/gif');
+    expect(sniffImageType(Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1'))).toBe('image/webp');
+    expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg">', 'utf8'))).toBeNull();
+    expect(sniffImageType(Buffer.from('PK\x03\x04', 'latin1'))).toBeNull();
+    expect(sniffImageType(new Uint8Array())).toBeNull();
+  });
+});
