@@ -1,0 +1,22 @@
+/**
+ * Every interface text of the admin panel, in the six languages of §2 (en, ch, es, jp, de, fr), registered
+ * under the `admin` key (addTexts) when the feature's screens load. en is the complete set.
+ */
+import { addTexts } from '../../i18n';
+import { ch } from './languages/ch';
+import { de } from './languages/de';
+import { en } from './languages/en';
+import { es } from './languages/es';
+import { fr } from './languages/fr';
+import { jp } from './languages/jp';
+
+let registered = false;
+
+/** Adds the feature's texts (`admin.*`) to the console's i18next, once. */
+export function registerAdminTexts(): void {
+  if (registered) return;
+  registered = true;
+  addTexts('admin', { en, ch, es, jp, de, fr });
+}
+
+registerAdminTexts();
