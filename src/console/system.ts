@@ -30,6 +30,7 @@ import { models } from './features/models';
 import { sshInstall } from './features/sshInstall';
 import { repositories } from './features/repositories';
 import { applications } from './features/applications';
+import { admin } from './features/admin';
 import { download } from './features/download';
 import { engines } from './features/engines';
 import { power } from './features/power';
@@ -81,6 +82,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   profile,
   billing,
   publicPages,
+  admin,
 ];
 
 /**
