@@ -37,6 +37,7 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       'profile',
       'billing',
       'public',
+      'admin',
     ]);
   });
 
