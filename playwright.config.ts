@@ -68,6 +68,7 @@ export default defineConfig({
           roles: ['user'],
           devices: [{ label: 'Quota Box', kind: 'x86', cameras: 2, maxStreams: 0 }],
         },
+        { email: 'disposable@edge.local', password: 'disposable-edge-2026', roles: ['user'], devices: [] },
       ]),
     },
   },
