@@ -26,6 +26,7 @@ import { PROFILE_IDS } from '../../../../../machines/profile/ids';
 import type { ApiKeyScope } from '../../../../protocol/profile';
 import { useApiKeysView, useProfileRef } from '../selectors';
 import { useFormats } from './format';
+import './profile.css';
 
 const EXPIRY_CHOICES = ['never', '7', '30', '90', '365'] as const;
 const STATE_COLOR = { active: 'green', expired: 'gray', revoked: 'red' } as const;
@@ -66,7 +67,7 @@ export function ApiKeysPanel() {
             {view.error}
           </Alert>
         )}
-        <form onSubmit={create} noValidate>
+        <form onSubmit={create} noValidate className="profile-form">
           <Group align="end" gap="sm">
             <TextInput
               label={t('profile.keys.name')}

@@ -65,7 +65,7 @@ export function DeviceTokensPanel() {
                     </Table.Td>
                     <Table.Td>
                       {r.expires_at ? (
-                        <Text size="sm" c={r.expired ? 'red.8' : undefined}>
+                        <Text size="sm" c={r.expired ? 'red.9' : undefined}>
                           {f.dateTime(r.expires_at)}
                         </Text>
                       ) : (

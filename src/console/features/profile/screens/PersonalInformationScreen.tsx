@@ -40,6 +40,7 @@ import { useStartUpload } from '../../uploads';
 import '../i18n';
 import { useProfileRef, useProfileView } from '../selectors';
 import { ProfilePage } from './ProfileNav';
+import './profile.css';
 
 /** Hears the end of 'avatar' uploads and gives the new user to the profile actor. */
 function useAvatarUploads(profile: AnyActorRef) {
@@ -123,7 +124,7 @@ function AvatarPanel({ user, busy }: { user: ProfileUser; busy: boolean }) {
             )}
           </Group>
           {problem && (
-            <Text size="xs" c="red.8" role="alert">
+            <Text size="xs" c="red.9" role="alert">
               {t(`profile.personal.${problem}`)}
             </Text>
           )}
@@ -183,7 +184,15 @@ export default function PersonalInformationScreen() {
       ) : view.user && values ? (
         <>
           <AvatarPanel user={view.user} busy={view.busy} />
-          <Paper withBorder p="md" component="form" onSubmit={submit} noValidate maw={560}>
+          <Paper
+            withBorder
+            p="md"
+            component="form"
+            className="profile-form"
+            onSubmit={submit}
+            noValidate
+            maw={560}
+          >
             <Stack gap="sm">
               {view.error && (
                 <Alert color="red" role="alert" data-testid="profile-error">

@@ -52,13 +52,14 @@ function Bar({ bar }: { bar: StreamBar }) {
         </Text>
         <Text size="sm">{text}</Text>
       </Group>
-      <Progress
-        value={shown.percent}
-        color={shown.percent >= 90 ? 'red' : shown.percent >= 70 ? 'yellow' : 'blue'}
-        size="lg"
-        aria-label={t('profile.streams.bar', { name: bar.label })}
-        aria-valuetext={text}
-      />
+      <Progress.Root size="lg">
+        <Progress.Section
+          value={shown.percent}
+          color={shown.percent >= 90 ? 'red' : shown.percent >= 70 ? 'yellow' : 'blue'}
+          aria-label={t('profile.streams.bar', { name: bar.label })}
+          aria-valuetext={text}
+        />
+      </Progress.Root>
     </Stack>
   );
 }
