@@ -68,6 +68,9 @@ import { profileFormMachine } from '../machines/profile/profileForm.machine';
 import { reportMachine } from '../machines/profile/profileReport.machine';
 import { applicationFormMachine } from '../machines/applications/applicationForm.machine';
 import { applicationsMachine } from '../machines/applications/applications.machine';
+import { adminListMachine } from '../machines/admin/adminList.machine';
+import { engineBackendsMachine } from '../machines/admin/engineBackends.machine';
+import { userActionMachine } from '../machines/admin/userAction.machine';
 import { inferenceStartMachine } from '../machines/inference/inferenceStart.machine';
 import { jobsMachine as inferenceJobsMachine } from '../machines/inference/jobs.machine';
 import { imagePushMachine } from '../machines/repositories/imagePush.machine';
@@ -135,6 +138,9 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'repositories', feature: 'repositories', machine: repositoriesMachine },
   { name: 'imagePush', feature: 'repositories', machine: imagePushMachine },
   { name: 'applications', feature: 'applications', machine: applicationsMachine },
+  { name: 'adminList', feature: 'admin', machine: adminListMachine },
+  { name: 'userAction', feature: 'admin', machine: userActionMachine },
+  { name: 'engineBackends', feature: 'admin', machine: engineBackendsMachine },
   { name: 'applicationForm', feature: 'applications', machine: applicationFormMachine },
   { name: 'jobs', feature: 'inference', machine: inferenceJobsMachine },
   { name: 'inferenceStart', feature: 'inference', machine: inferenceStartMachine },
