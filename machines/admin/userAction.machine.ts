@@ -2,9 +2,9 @@
  * Confirm-and-apply of an admin's action on a user — issue 13 admin panel "users (… roles, disable, reset
  * 2FA)": disable, enable, reset two-factor, set roles. Nothing is applied before the admin confirms.
  *
- * idle → (action.ask { action, user }) → confirming → (action.confirm) → applying → done | confirming (with the
- * server's error, e.g. 409 Last_admin, shown in the dialog; confirm again or cancel); action.cancel → idle from
- * confirming or done. On success it emits a success notice and `applied` (the users list reloads).
+ * idle → (action.ask { action, user }) → confirming → (action.confirm) → applying → idle on success, or back to
+ * confirming with the server's error (e.g. 409 Last_admin) shown in the dialog (confirm again or cancel);
+ * action.cancel → idle. On success it emits a success notice and `applied` (the users list reloads).
  * Pure: the call is the provided actor `applyAction`. Tags: `busy` while applying.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
