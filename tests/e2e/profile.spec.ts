@@ -32,6 +32,7 @@ test.afterAll(async ({ request }) => {
 test('personal information: save, reload, wrong current password, picture in the header', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   const name = `Second ${Date.now()}`;
   await signIn(page, SECOND);
   await profileScreen(page, '/profile/personal-information', 'personal-screen');
