@@ -24,7 +24,7 @@ test('the policies are readable signed out', async ({ page }) => {
     ['terms-conditions', 'Terms and conditions'],
     ['user-guidelines', 'User guidelines'],
     ['legal-guidelines', 'Legal guidelines'],
-  ]) {
+  ] as const) {
     await policy.getByRole('link', { name: title }).click();
     await expect(page).toHaveURL(new RegExp(`/policies/${slug}$`));
     await expect(policy).toHaveAttribute('data-policy', slug);
