@@ -191,6 +191,41 @@ export const InferenceUrlBody = z
   });
 export const InferenceUrlResponse = z.object({ data: z.union([z.string(), z.literal(false)]) });
 
+// ── inference jobs (read-only) ─────────────────────────────────────────────────────────────────────────────
+
+/** GET admin/inferences: every user's inference jobs (§3 Job), newest first; search and §4 state filter. */
+export const AdminInferencesQuery = z.object({
+  search: Search,
+  state: z.enum(['created', 'deploying', 'started', 'error', 'stopped']).optional(),
+  cursor: Cursor.optional(),
+  per_page: PerPage,
+});
+export type AdminInferencesQuery = z.input<typeof AdminInferencesQuery>;
+
+export const AdminInference = z.object({
+  id: z.string(),
+  job_name: z.string(),
+  application_name: z.string(),
+  /** §4 job state: created, deploying, started, error, stopped. */
+  state: z.string(),
+  camera_label: z.string(),
+  owner_email: z.string(),
+  device_label: z.string(),
+  device_id: z.string(),
+  /** §3 inferenceEngineError the device last reported, else null. */
+  error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminInference = z.infer<typeof AdminInference>;
+
+export const AdminInferencesResponse = z.object({
+  jobs: z.array(AdminInference),
+  total: z.number().int(),
+  total_capped: z.boolean(),
+  ...Paging,
+});
+
 // ── audit log ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Actions the server writes (others — e.g. licence actions — are free text of the same dotted form). */
@@ -338,6 +373,14 @@ export const adminRoutes = defineRoutes({
     summary: '§7 inference-url: the inference engine image for a JetPack or a driver version, or false',
     body: InferenceUrlBody,
     answer: InferenceUrlResponse,
+  },
+  'admin.inferences': {
+    method: 'GET',
+    path: '/api/admin/inferences',
+    auth: 'admin',
+    summary: 'Inference jobs of every user, read-only (/admin-panel/engines/inferences)',
+    query: AdminInferencesQuery,
+    answer: AdminInferencesResponse,
   },
   'admin.auditLog': {
     method: 'GET',

@@ -18,6 +18,7 @@ import {
   listBackends,
   updateBackend,
 } from '../admin/engineBackends';
+import { inferencePage } from '../admin/inferenceList';
 import { disableUser, enableUser, resetTwoFactor, setRoles } from '../admin/userActions';
 import { userPage } from '../admin/userList';
 import type { HandlersOf } from './register';
@@ -97,6 +98,22 @@ export const adminHandlers: HandlersOf<typeof adminRoutes> = (ctx, app) => {
     'admin.inferenceUrl': async ({ body }) => ({
       data: await inferenceImage(ctx.db, body.jetpack_version, body.driver_version),
     }),
+
+    'admin.inferences': async ({ query }) => {
+      const page = await inferencePage(ctx.db, {
+        search: query.search,
+        state: query.state,
+        cursor: query.cursor,
+        perPage: query.per_page,
+      });
+      return {
+        jobs: page.jobs,
+        total: page.total,
+        total_capped: page.totalCapped,
+        next: page.next,
+        prev: page.prev,
+      };
+    },
 
     'admin.auditLog': async ({ query }) =>
       auditPage(ctx.db, {

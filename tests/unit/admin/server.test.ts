@@ -258,3 +258,12 @@ describe('clients', () => {
     expect(online.body).toMatchObject({ clients: [], total: 0, online: 0 });
   });
 });
+
+describe('inferences', () => {
+  it("lists every user's inference jobs read-only (none yet here), with its filters validated", async () => {
+    const all = await asRoot('GET', 'admin/inferences');
+    expect(all).toMatchObject({ status: 200, body: { jobs: [], total: 0, total_capped: false, next: null } });
+    expect((await asRoot('GET', 'admin/inferences?state=started&search=gate')).status).toBe(200);
+    expect((await asRoot('GET', 'admin/inferences?state=running')).status).toBe(400);
+  });
+});
