@@ -5,6 +5,7 @@
  */
 import { AUTH_ERRORS, type RefreshedTokens } from '../../../../machines/accounts/auth.machine';
 import { API_ERROR_CODES } from '../../../protocol/errors';
+import { ADMIN_ERROR_CODES } from '../../../protocol/admin';
 import type { LoginRequest, LoginResponse, UserInfo } from '../../../protocol/rest';
 import { ApiRequestError, type Http } from '../../platform/http';
 
@@ -21,6 +22,7 @@ export function accountsApi(http: Http) {
       } catch (error) {
         if (!(error instanceof ApiRequestError)) throw error;
         if (error.code === 'network') throw error;
+        if (error.code === ADMIN_ERROR_CODES.accountDisabled) throw error; // its own text (issue 13)
         if (error.status === 400 || error.status === 401 || error.code === API_ERROR_CODES.loginFailed) {
           throw new ApiRequestError(AUTH_ERRORS.incorrect, error.code, error.status);
         }
