@@ -12,6 +12,7 @@ import {
   type EngineCheckResult,
 } from '../../../machines/engines/deviceEngines.machine';
 import { deviceScoresMachine } from '../../../machines/engines/deviceScores.machine';
+import type { UsagesLike } from '../../../machines/engines/engineView';
 import {
   deviceEnginesToView,
   engineDevicesOf,
@@ -122,7 +123,7 @@ describe('engines page views', () => {
   });
 
   it('shows the scores of the watched devices and the one §9 chooses', async () => {
-    const usage = (cpu: number) => ({
+    const usage = (cpu: number): UsagesLike => ({
       cpu,
       memory_used_mb: 0,
       memory_total_mb: 0,
@@ -131,7 +132,13 @@ describe('engines page views', () => {
     });
     const actor = createActor(
       deviceScoresMachine.provide({
-        actors: { readUsages: fromPromise(async () => ({ a: usage(10), b: usage(60), c: null })) },
+        actors: {
+          readUsages: fromPromise(async (): Promise<Record<string, UsagesLike | null>> => ({
+            a: usage(10),
+            b: usage(60),
+            c: null,
+          })),
+        },
       }),
     ).start();
     expect(scoresToView(actor.getSnapshot())).toEqual({ scores: [], chosen: null });
