@@ -20,11 +20,14 @@ import './inference.css';
 
 /** One drawn frame as the log keeps it. */
 export interface DrawnFrame {
+  /** The presented frame's RTP timestamp. */
+  rtp: number;
   wall: number;
   t: number;
   arrival: number;
   drawnAt: number;
-  boxes: [number, number, number, number, string][];
+  /** x, y, w, h in 0..1 of the frame, class name, track id. */
+  boxes: [number, number, number, number, string, number][];
 }
 
 const COLORS = ['#ff3b30', '#34c759', '#0a84ff', '#ffd60a', '#bf5af2', '#64d2ff'];
@@ -123,11 +126,12 @@ function JobOverlay({
         canvas.dataset.unmatched = String(matcher.stats.unmatched);
         if (hit) {
           const entry: DrawnFrame = {
+            rtp: info.rtpTimestamp,
             wall: hit.meta.wall,
             t: hit.meta.t,
             arrival: hit.arrival,
             drawnAt,
-            boxes: hit.meta.detections.map((d) => [...d.box, d.class_name]),
+            boxes: hit.meta.detections.map((d) => [...d.box, d.class_name, d.track_id]),
           };
           log.push(entry);
           if (log.length > 600) log.shift();

@@ -26,13 +26,9 @@ export function JobForm({ view, jobs }: { view: JobsView['form']; jobs: AnyActor
   const app = view.applications.find((a) => a.id === view.draft.application_id);
   const busy = view.state === 'creating' || view.state === 'loadingOptions';
   return (
-    <Modal
-      opened
-      onClose={() => jobs.send({ type: 'form.close' })}
-      title={t('inference.form.title')}
-      data-testid="jobs-form"
-    >
+    <Modal opened onClose={() => jobs.send({ type: 'form.close' })} title={t('inference.form.title')}>
       <form
+        data-testid="jobs-form"
         onSubmit={(e) => {
           e.preventDefault();
           jobs.send({ type: 'form.submit' });

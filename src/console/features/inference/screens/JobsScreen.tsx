@@ -107,9 +107,8 @@ export default function JobsScreen() {
         opened={view.confirming}
         onClose={() => ref.send({ type: 'op.cancel' })}
         title={t('inference.removeTitle')}
-        data-testid="jobs-confirm"
       >
-        <Stack>
+        <Stack data-testid="jobs-confirm">
           <Text>{t('inference.removeConfirm', { names: view.op?.names.join(', ') ?? '' })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => ref.send({ type: 'op.cancel' })}>
