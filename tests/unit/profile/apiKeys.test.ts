@@ -86,3 +86,68 @@ describe('avatar check', () => {
     expect(sniffImageType(new Uint8Array())).toBeNull();
   });
 });
+
+describe('authenticateApiKey', () => {
+  const { secret, hash } = newApiKey();
+  const user = { id: 'u1', email: 'pat@example.com' };
+  const row = (over: Record<string, unknown> = {}) => ({
+    id: 'k1',
+    userId: 'u1',
+    name: 'ci',
+    scope: 'read',
+    prefix: secret.slice(0, 12),
+    secretHash: hash,
+    expiresAt: null,
+    lastUsedAt: null,
+    revokedAt: null,
+    createdAt: new Date('2026-11-01Z'),
+    ...over,
+  });
+  /** A stand-in for the two statements authenticateApiKey makes (the lookup by hash, the last-use update). */
+  function fakeDb(found: ReturnType<typeof row> | null) {
+    const updates: unknown[] = [];
+    const chain = (result: unknown) => {
+      const c: Record<string, unknown> = {};
+      for (const m of ['from', 'innerJoin', 'where', 'set']) c[m] = () => c;
+      c.limit = async () => result;
+      c.then = (resolve: (v: unknown) => void) => resolve(result);
+      return c;
+    };
+    const db = {
+      select: () => chain(found ? [{ key: found, user }] : []),
+      update: () => {
+        updates.push(1);
+        return chain(undefined);
+      },
+    };
+    return { db: db as never, updates };
+  }
+  const now = new Date('2026-11-27T12:00:00Z');
+  const get = { method: 'GET', routeOptions: { url: '/api/user-info' } };
+
+  it('answers the user of an active key and records its use', async () => {
+    const { db, updates } = fakeDb(row());
+    const { authenticateApiKey } = await import('../../../src/server/profile/apiKeys');
+    await expect(authenticateApiKey(db, secret, get, now)).resolves.toMatchObject({ user: { id: 'u1' } });
+    expect(updates).toHaveLength(1);
+  });
+
+  it('refuses unknown (401 Api_key_invalid), revoked, expired (401) and out-of-scope (403) keys', async () => {
+    const { authenticateApiKey } = await import('../../../src/server/profile/apiKeys');
+    const refusal = (db: never, request = get) =>
+      authenticateApiKey(db, secret, request, now).then(
+        () => null,
+        (e: { statusCode: number; code: string }) => `${e.statusCode} ${e.code}`,
+      );
+    expect(await refusal(fakeDb(null).db)).toBe('401 Api_key_invalid');
+    expect(await refusal(fakeDb(row({ revokedAt: now })).db)).toBe('401 Api_key_revoked');
+    expect(await refusal(fakeDb(row({ expiresAt: new Date('2026-11-27T11:59:59Z') })).db)).toBe(
+      '401 Api_key_expired',
+    );
+    expect(await refusal(fakeDb(row()).db, { method: 'PUT', routeOptions: { url: '/api/user' } })).toBe(
+      '403 Api_key_scope',
+    );
+    const full = fakeDb(row({ scope: 'full' }));
+    expect(await refusal(full.db, { method: 'PUT', routeOptions: { url: '/api/user' } })).toBeNull();
+  });
+});
