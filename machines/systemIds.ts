@@ -35,6 +35,7 @@ export const SYSTEM_IDS = {
   adminAudit: 'adminAudit',
   adminUserAction: 'adminUserAction',
   adminEngineBackends: 'adminEngineBackends',
+  adminInferences: 'adminInferences',
   download: 'download',
   engines: 'engines',
   myLicences: 'myLicences',
