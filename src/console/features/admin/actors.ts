@@ -69,6 +69,17 @@ export function adminActors({ http }: Platform): FeatureActor[] {
         extra: { online: r.online },
       };
     }),
+    list(SYSTEM_IDS.adminInferences, {}, async (q, cursor, signal) => {
+      const r = await http.call('admin.inferences', {
+        query: {
+          search: opt(q.search),
+          state: opt(q.state) as 'created' | 'deploying' | 'started' | 'error' | 'stopped' | undefined,
+          cursor: cursor ?? undefined,
+        },
+        signal,
+      });
+      return { rows: r.jobs, total: r.total, totalCapped: r.total_capped, next: r.next, prev: r.prev };
+    }),
     list(SYSTEM_IDS.adminAudit, {}, async (q, cursor, signal) => {
       const query: AuditQuery = {
         actor: opt(q.actor),

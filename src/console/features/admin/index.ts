@@ -1,6 +1,6 @@
 /**
  * The admin panel (spec §2 /admin-panel children, §6 role admin; issue 13 "Admin panel"): users, clients,
- * engines with engine-backends, and the audit log (dockers belong to containers, licences to billing). Loaded
+ * engines with engine-backends and inferences, and the audit log (dockers belong to containers, licences to billing). Loaded
  * after the first sign-in; the route guard shows these screens to admins only, and the server refuses every
  * admin call of anyone else with 403.
  */
@@ -16,6 +16,7 @@ export const admin: ConsoleFeature = {
     adminEngines: lazyScreen(() => import('./screens/EnginesScreen')),
     adminEngineBackends: lazyScreen(() => import('./screens/EngineBackendsScreen')),
     adminAuditLog: lazyScreen(() => import('./screens/AuditLogScreen')),
+    adminInferences: lazyScreen(() => import('./screens/InferencesScreen')),
   },
   loadActors: () => import('./actors').then((m) => m.adminActors),
   notices: [{ systemId: SYSTEM_IDS.adminUserAction }],

@@ -8,7 +8,13 @@ import type { adminListMachine, ListQuery } from '../../../../machines/admin/adm
 import type { BackendDraft, engineBackendsMachine } from '../../../../machines/admin/engineBackends.machine';
 import type { UserActionKind, userActionMachine } from '../../../../machines/admin/userAction.machine';
 import { SYSTEM_IDS } from '../../../../machines/systemIds';
-import type { AdminClient, AdminUser, AuditEntry, EngineBackend } from '../../../protocol/admin';
+import type {
+  AdminClient,
+  AdminInference,
+  AdminUser,
+  AuditEntry,
+  EngineBackend,
+} from '../../../protocol/admin';
 import { actorOf, useSystem } from '../../shell/SystemProvider';
 
 export type ListSnapshot = SnapshotFrom<typeof adminListMachine>;
@@ -121,6 +127,7 @@ export function useListView<Row>(systemId: string): ListView<Row> {
 export const useUsersView = () => useListView<AdminUser>(SYSTEM_IDS.adminUsers);
 export const useClientsView = () => useListView<AdminClient>(SYSTEM_IDS.adminClients);
 export const useAuditView = () => useListView<AuditEntry>(SYSTEM_IDS.adminAudit);
+export const useInferencesView = () => useListView<AdminInference>(SYSTEM_IDS.adminInferences);
 
 export function useUserActionView(): UserActionView {
   return useSelector(useAdminRef(SYSTEM_IDS.adminUserAction), userActionToView, same);
