@@ -261,7 +261,13 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: 'main',
     screen: 'adminEngines',
   },
-  later('/admin-panel/engines/inferences', 'Admin: inferences', 'admin'),
+  {
+    path: '/admin-panel/engines/inferences',
+    title: 'Admin: inferences',
+    access: 'admin',
+    layout: 'main',
+    screen: 'adminInferences',
+  },
   {
     path: '/admin-panel/engines/engine-backends',
     title: 'Admin: engine back-ends',
