@@ -112,17 +112,22 @@ test('an admin disables a user (refused at sign-in, open session refused), enabl
   for (const r of await rows.all()) await expect(r).toHaveAttribute('data-action', 'user.disable');
 });
 
-test('clients, engines and engine back-ends screens (axe); inference-url follows the table', async ({
+test('clients, inferences, engines and engine back-ends screens (axe); inference-url follows the table', async ({
   page,
   request,
 }) => {
-  test.setTimeout(180_000); // four axe runs on a shared machine
+  test.setTimeout(180_000); // five axe runs on a shared machine
   await signIn(page, DEMO);
   await navigate(page, '/admin-panel/clients');
   // The demo fleet and the seeded users' boxes, with their owners; the demo's devices connect.
   await expect(page.getByTestId('admin-clients-table')).toContainText('second@edge.local');
   await expect(page.getByTestId('admin-clients-table')).toContainText('Online');
   await expectAccessible(page, '[data-testid="admin-clients-screen"]');
+
+  await navigate(page, '/admin-panel/engines/inferences');
+  await expect(page.getByTestId('admin-inferences-table')).toBeVisible();
+  await expect(page.getByTestId('admin-inferences-total')).toContainText('in all');
+  await expectAccessible(page, '[data-testid="admin-inferences-screen"]');
 
   await navigate(page, '/admin-panel/engines');
   await expectAccessible(page, '[data-testid="admin-engines-screen"]');
