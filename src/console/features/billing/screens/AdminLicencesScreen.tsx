@@ -9,6 +9,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { htmlLang, resolveLanguage } from '../../../i18n/language';
+import '../../admin/i18n';
+import { AdminNav } from '../../admin/screens/parts';
 import { Field } from '../../public/screens/form';
 import '../i18n';
 import { adminLicencesLogic, pricingLogic } from '../logic';
@@ -53,6 +55,7 @@ export default function AdminLicencesScreen() {
 
   return (
     <section className="ui-stack ui-stack--md billing-page" data-testid="admin-licences">
+      <AdminNav />
       <h1 className="ui-title">{t('billing.admin.title')}</h1>
       <p className="ui-text">
         {t('billing.admin.intro')}{' '}

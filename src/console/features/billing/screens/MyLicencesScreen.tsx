@@ -2,12 +2,14 @@
  * /profile/my-licences (spec §2 profile child "my-licences"; issue 13 "what an expired licence stops and how the
  * console says so"): the user's licences with their state (active, expiring soon, expired, revoked, starts
  * later), what each grants and for what, and renew links; a licence that lapsed recently is announced plainly
- * (the device is back on the free tier) with its renew link. Reads the long-lived `myLicences` actor.
+ * (the device is back on the free tier) with its renew link. Reads the long-lived `myLicences` actor; the
+ * profile area's navigation (features/profile) sits on top, as on the other profile pages.
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { htmlLang, resolveLanguage } from '../../../i18n/language';
+import { ProfileNav } from '../../profile/screens/ProfileNav';
 import '../i18n';
 import { formatDay, renewHref, useMyLicences, useMyLicencesRef } from '../selectors';
 import './billing.css';
@@ -24,6 +26,7 @@ export default function MyLicencesScreen() {
 
   return (
     <section className="ui-stack ui-stack--md billing-page" data-testid="my-licences">
+      <ProfileNav />
       <h1 className="ui-title">{t('billing.licences.title')}</h1>
       <p className="ui-text">{t('billing.licences.intro')}</p>
       {view.lapsed.map((l) => (
