@@ -272,6 +272,7 @@ export const inferenceStartMachine = setup({
   states: {
     alarms: {
       invoke: {
+        id: 'sendAlarms',
         src: 'sendAlarms',
         input: ({ context }) => ({ deviceId: context.job.device_id, alarms: context.alarms }),
         onDone: [{ guard: 'hasAlarms', target: 'calendars' }, { target: 'checking' }],
@@ -283,6 +284,7 @@ export const inferenceStartMachine = setup({
     },
     calendars: {
       invoke: {
+        id: 'assignCalendars',
         src: 'assignCalendars',
         input: ({ context }) => ({ alarms: context.alarms, job: context.job }),
         onDone: 'checking',
@@ -294,6 +296,7 @@ export const inferenceStartMachine = setup({
     },
     checking: {
       invoke: {
+        id: 'checkEngine',
         src: 'checkEngine',
         input: ({ context }) => ({ deviceId: context.job.device_id, options: context.options }),
         onDone: [
@@ -324,6 +327,7 @@ export const inferenceStartMachine = setup({
     engineError: {
       entry: 'warnEngineError',
       invoke: {
+        id: 'reportState',
         src: 'reportState',
         input: ({ context }) => ({ jobId: context.job.id, state: 'error', runtime: context.runtime }),
         onDone: 'rejected',
@@ -336,6 +340,7 @@ export const inferenceStartMachine = setup({
     },
     deploying: {
       invoke: {
+        id: 'reportState',
         src: 'reportState',
         input: ({ context }) => ({
           jobId: context.job.id,
@@ -404,6 +409,7 @@ export const inferenceStartMachine = setup({
     },
     waitingPort: {
       invoke: {
+        id: 'waitPort',
         src: 'waitPort',
         input: ({ context }) => ({ deviceId: context.job.device_id, streamId: context.job.id }),
         onDone: {
@@ -420,6 +426,7 @@ export const inferenceStartMachine = setup({
     },
     reporting: {
       invoke: {
+        id: 'reportState',
         src: 'reportState',
         input: ({ context }) => ({
           jobId: context.job.id,
@@ -442,6 +449,7 @@ export const inferenceStartMachine = setup({
     failed: {
       entry: 'noticeFailed',
       invoke: {
+        id: 'reportState',
         src: 'reportState',
         input: ({ context }) => ({
           jobId: context.job.id,
@@ -455,6 +463,7 @@ export const inferenceStartMachine = setup({
     canceled: {
       entry: ['noticeCanceled', assign({ error: INFERENCE_TEXTS.canceled })],
       invoke: {
+        id: 'reportState',
         src: 'reportState',
         input: ({ context }) => ({
           jobId: context.job.id,

@@ -184,6 +184,7 @@ export const jobsMachine = setup({
         loading: {
           tags: ['busy'],
           invoke: {
+            id: 'loadJobs',
             src: 'loadJobs',
             onDone: {
               target: 'ready',
@@ -220,6 +221,7 @@ export const jobsMachine = setup({
         loadingOptions: {
           on: { 'form.close': 'closed' },
           invoke: {
+            id: 'loadOptions',
             src: 'loadOptions',
             onDone: {
               target: 'editing',
@@ -274,6 +276,7 @@ export const jobsMachine = setup({
             },
           },
           invoke: {
+            id: 'loadCameras',
             src: 'loadCameras',
             input: ({ context }) => ({ deviceId: context.draft.device_id }),
             onDone: {
@@ -295,6 +298,7 @@ export const jobsMachine = setup({
         creating: {
           tags: ['busy'],
           invoke: {
+            id: 'createJob',
             src: 'createJob',
             input: ({ context }) => {
               const camera = context.cameras.find((c) => c.camera_id === context.draft.camera_id);
@@ -367,6 +371,7 @@ export const jobsMachine = setup({
           entry: ({ context }) =>
             context.op!.ids.forEach((id) => context.starts[id]?.send({ type: 'start.cancel' })),
           invoke: {
+            id: 'runOp',
             src: 'runOp',
             input: ({ context }) => ({
               op: context.op!,

@@ -33,6 +33,7 @@
  * sign_in              issue 13's sign-in (tests/bench/signIn.ts, own server, no browser): POST login p50/p95
  *                      with argon2id at its configured cost; BENCH_ONLY=sign_in runs only it
  * admin_users          issue 13's admin user list with 100,000 users (tests/bench/adminUsers.ts, own server): page, sort, search p95; BENCH_ONLY=admin_users
+ * inference            issue 10's jobs (tests/bench/inference.ts): click Start → first detection drawn with each stage's time, drawn boxes vs the frame's pixels (IoU), metadata-to-drawn latency; BENCH_ONLY=inference only
  *
  * Targets (issue 2, this machine): first frame p50 ≤ 300 ms and p95 ≤ 500 ms; connect ≤ 200 ms (p50);
  * round trip p50 ≤ 1 ms; /login ≤ 150 KB gzipped. Nothing here asserts: it reports, and `met` says which
@@ -56,6 +57,7 @@ import { benchSignIn } from './signIn';
 import { benchAdminUsers } from './adminUsers';
 import { benchOnnx } from './onnx';
 import { benchSshInstall } from './sshInstall';
+import { benchInference } from './inference';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { stats } from './stats';
 import { removeDataDir } from '../../src/server/db/embedded';
@@ -170,6 +172,8 @@ async function main() {
 `);
       return;
     }
+    // Issue 10 (tests/bench/inference.ts, BENCH_ONLY=inference): click Start → first detection drawn, IoU, latency.
+    if (process.env.BENCH_ONLY === 'inference') return void printOnly('inference', await benchInference(browser, url, DEMO, { deviceId: containersDevice(), label: 'x86 Edge Box B' })); // prettier-ignore
     if (process.env.BENCH_ONLY === 'camera_page') {
       // A shorter loop while working on the camera page: its measures only.
       const cameraPage = await benchCameraPage(browser, stack, url, DEMO);

@@ -237,7 +237,7 @@ function StartProgress({
   const v = useStartView(startRef);
   const running = v.phase === 'preparing' || v.phase === 'starting';
   return (
-    <Stack gap={2} data-testid="job-progress" data-phase={v.phase}>
+    <Stack gap={2} data-testid="job-progress" data-phase={v.phase} data-total={v.totalMs}>
       <Group gap="xs">
         <Text size="sm" fw={600}>
           {t('inference.progress.title', { name })}
@@ -269,6 +269,8 @@ function StartProgress({
             data-state={s.state}
             data-step={s.step}
             data-testid={`job-stage-${s.step}`}
+            data-elapsed={s.elapsedMs ?? undefined}
+            data-device-ms={s.deviceMs ?? undefined}
           >
             {s.label} — {t(`inference.progress.${s.state}`)}
             {s.elapsedMs !== null && ` · ${t('inference.progress.elapsed', { ms: s.elapsedMs })}`}
