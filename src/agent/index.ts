@@ -34,6 +34,7 @@ import { createDeviceRecords } from './records';
 import { createDeviceSoftware } from './software';
 import { createDeviceModels } from './models';
 import { createDeviceInference } from './inference';
+import { createDeviceSchedulers, inferenceJobRunner } from './schedulers';
 import type { AgentLifecycle, AgentPartDeps } from './parts';
 import { createDevicePower } from './power';
 import { createDeviceSettings } from './deviceSettings';
@@ -298,6 +299,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     models: createDeviceModels(partDeps),
   };
   const inference = createDeviceInference(partDeps, { streams, cameras, models: parts.models, iceServers: () => iceServers }); // prettier-ignore
+  const schedulers = createDeviceSchedulers({ stateDir: partDeps.stateDir, log, runner: inferenceJobRunner(inference) });
   let ipTimer: NodeJS.Timeout | undefined;
 
   /** Asks the server for this device's IP cameras; ends the streams of cameras that are gone or changed. */
@@ -334,6 +336,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
       ...Object.values(parts).map((part) => part.close().catch(() => undefined)),
       inference.close(),
     ]);
+    schedulers.close();
     log.info('agent stopped');
     await log.close?.();
   };
@@ -382,6 +385,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
           broadcast,
           ...parts,
           inference,
+          schedulers,
         }),
         onClosed: (l) => {
           links.delete(l.id);

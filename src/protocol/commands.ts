@@ -20,6 +20,7 @@ import { ipCameraCommands } from './ipCameras';
 import { recordCommands } from './records';
 import { softwareCommands } from './software';
 import { powerCommands } from './power';
+import { schedulerCommands } from './schedulers';
 import { storageCommands } from './storage';
 import { streamCommands } from './streams';
 
@@ -39,6 +40,7 @@ export const deviceCommands = {
   ...modelCommands,
   ...engineCommands,
   ...inferenceCommands,
+  ...schedulerCommands,
 };
 
 export type DeviceProcess = keyof typeof deviceCommands;

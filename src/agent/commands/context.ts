@@ -10,6 +10,7 @@ import type { DeviceLogs } from '../logs';
 import type { MetricsHistory } from '../metrics';
 import type { DeviceModels } from '../models';
 import type { DeviceInference } from '../inference';
+import type { DeviceSchedulers } from '../schedulers';
 import type { IpCameraReach } from '../ipCameras';
 import type { DeviceRecords } from '../records';
 import type { DeviceSoftware } from '../software';
@@ -59,4 +60,6 @@ export interface CommandContext {
   models: DeviceModels;
   /** src/agent/inference/ (inference: jobs, the start negotiation, detections, the stream-engine map). */
   inference: DeviceInference;
+  /** src/agent/schedulers/ (schedulers: calendars kept on the device, jobs started and stopped at their edges). */
+  schedulers: DeviceSchedulers;
 }

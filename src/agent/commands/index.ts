@@ -15,6 +15,7 @@ import { ipCameraHandlers } from './ipCameras';
 import { recordHandlers } from './records';
 import { softwareHandlers } from './software';
 import { powerHandlers } from './power';
+import { schedulerHandlers } from './schedulers';
 import { storageHandlers } from './storage';
 import type { Handlers } from './registry';
 import { streamHandlers } from './streams';
@@ -35,6 +36,7 @@ export const handlers: Handlers = {
   ...modelHandlers,
   ...engineHandlers,
   ...inferenceHandlers,
+  ...schedulerHandlers,
 };
 
 export type { CommandContext } from './context';
