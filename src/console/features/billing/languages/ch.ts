@@ -44,6 +44,7 @@ export const ch: BillingTranslation = {
     chooseDeviceOption: '选择设备…',
     deviceOption: '{{label}}（{{id}}）：当前 {{count}} 路视频流',
     licensedUntil: '许可至 {{date}}',
+    addDevice: '添加设备',
     noDevices: '您还没有设备：请先添加设备，再购买设备许可证。',
     continue: '继续',
     back: '返回',

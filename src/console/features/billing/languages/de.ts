@@ -52,6 +52,7 @@ export const de: BillingTranslation = {
     chooseDeviceOption: 'Gerät wählen…',
     deviceOption: '{{label}} ({{id}}): jetzt {{count}} Streams',
     licensedUntil: 'lizenziert bis {{date}}',
+    addDevice: 'Gerät hinzufügen',
     noDevices: 'Sie haben noch kein Gerät: Fügen Sie eines hinzu, bevor Sie eine Gerätelizenz kaufen.',
     continue: 'Weiter',
     back: 'Zurück',

@@ -49,6 +49,7 @@ export const en = {
     chooseDeviceOption: 'Choose a device…',
     deviceOption: '{{label}} ({{id}}): {{count}} streams now',
     licensedUntil: 'licensed until {{date}}',
+    addDevice: 'Add a device',
     noDevices: 'You have no device yet: add one before buying a device licence.',
     continue: 'Continue',
     back: 'Back',

@@ -53,6 +53,7 @@ export const es: BillingTranslation = {
     chooseDeviceOption: 'Elija un dispositivo…',
     deviceOption: '{{label}} ({{id}}): {{count}} transmisiones ahora',
     licensedUntil: 'con licencia hasta el {{date}}',
+    addDevice: 'Añadir un dispositivo',
     noDevices: 'Aún no tiene dispositivos: añada uno antes de comprar una licencia de dispositivo.',
     continue: 'Continuar',
     back: 'Atrás',

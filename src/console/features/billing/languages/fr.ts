@@ -54,6 +54,7 @@ export const fr: BillingTranslation = {
     chooseDeviceOption: 'Choisir un appareil…',
     deviceOption: '{{label}} ({{id}}) : {{count}} flux actuellement',
     licensedUntil: 'sous licence jusqu’au {{date}}',
+    addDevice: 'Ajouter un appareil',
     noDevices: 'Vous n’avez pas encore d’appareil : ajoutez-en un avant d’acheter une licence d’appareil.',
     continue: 'Continuer',
     back: 'Retour',

@@ -52,6 +52,7 @@ export const jp: BillingTranslation = {
     chooseDeviceOption: 'デバイスを選択…',
     deviceOption: '{{label}}（{{id}}）：現在 {{count}} ストリーム',
     licensedUntil: '{{date}} までライセンス済み',
+    addDevice: 'デバイスを追加',
     noDevices: 'まだデバイスがありません：デバイスライセンスを購入する前にデバイスを追加してください。',
     continue: '次へ',
     back: '戻る',

@@ -58,7 +58,7 @@ export function PlanStep({ actor, locale }: { actor: CheckoutRef; locale: string
           <p className="ui-alert ui-alert--warning">
             {t('billing.checkout.noDevices')}{' '}
             <Link className="ui-link" to="/download">
-              /download
+              {t('billing.checkout.addDevice')}
             </Link>
           </p>
         ) : (
