@@ -20,15 +20,16 @@ import { softwareRoutes } from './software';
 import { repositoryRoutes } from './repositories';
 import { applicationRoutes } from './applications';
 import { inferenceRoutes } from './inference';
+import { schedulerRoutes } from './schedulers';
 import { downloadRoutes } from './download';
 import { sshInstallRoutes } from './sshInstall';
 import type { RestRoute } from './route';
 import { searchRoutes } from './search';
 import { signallingRoutes } from './signalling';
 import { usageRoutes } from './usage';
-import { profileRoutes } from './profile';
 import { billingRoutes } from './billing';
 import { publicRoutes } from './public';
+import { profileRoutes } from './profile';
 
 export const restRoutes = {
   ...accountRoutes,
@@ -51,11 +52,12 @@ export const restRoutes = {
   ...repositoryRoutes,
   ...applicationRoutes,
   ...inferenceRoutes,
+  ...schedulerRoutes,
   ...downloadRoutes,
   ...sshInstallRoutes,
-  ...profileRoutes,
   ...billingRoutes,
   ...publicRoutes,
+  ...profileRoutes,
 } satisfies Record<string, RestRoute>;
 
 export type RestRoutes = typeof restRoutes;

@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { defineCommands } from './command';
+import { defineRoutes } from './route';
 import { StartOptions } from './inference';
 
 /** Most intervals one calendar holds, most jobs attached to one calendar, longest calendar name (characters). */
@@ -219,5 +220,80 @@ export const schedulerCommands = defineCommands({
   'start-scheduled-job': {
     request: z.object({ job_id: z.uuid() }).strict(),
     reply: z.object({ job_id: z.string(), started: z.boolean() }),
+  },
+});
+
+/** English error texts of the calendar calls (the console shows its own translations by code). */
+export const SCHEDULER_TEXTS = {
+  notFound: 'Calendar not found.',
+  duplicate: 'A calendar with this name already exists.',
+  jobsMissing: 'Some of these jobs were not found.',
+} as const;
+
+/**
+ * A calendar as the REST calls answer it: its fields, the jobs it schedules, and its state now (server
+ * clock): active and the next edge (calendarState).
+ */
+export const Calendar = CalendarInput.extend({
+  id: z.string(),
+  active: z.boolean(),
+  next: z.object({ at: z.number().int(), kind: z.enum(['start', 'stop']) }).nullable(),
+  updated_at: z.string(),
+});
+export type Calendar = z.infer<typeof Calendar>;
+
+/** What each device must hold for one calendar: the DeviceCalendar with that device's jobs (sync). */
+export const CalendarSync = z.object({
+  devices: z.array(z.object({ device_id: z.string(), calendar: DeviceCalendar })),
+});
+export type CalendarSync = z.infer<typeof CalendarSync>;
+
+const CalendarParams = z.object({ id: z.string().min(1).max(100) });
+
+export const schedulerRoutes = defineRoutes({
+  'schedulers.list': {
+    method: 'GET',
+    path: '/api/schedulers/calendars',
+    auth: 'user',
+    summary: "The caller's calendars by name, with their jobs and their state now",
+    answer: z.object({ calendars: z.array(Calendar) }),
+  },
+  'schedulers.create': {
+    method: 'POST',
+    path: '/api/schedulers/calendars',
+    auth: 'user',
+    summary: 'Create a calendar of weekly intervals in a time zone; job_ids must be the caller’s jobs',
+    body: CalendarInput,
+    answer: Calendar,
+    errors: [404, 409],
+  },
+  'schedulers.update': {
+    method: 'PUT',
+    path: '/api/schedulers/calendars/:id',
+    auth: 'user',
+    summary: 'Replace a calendar’s name, zone, intervals and jobs (a job moves here from another calendar)',
+    params: CalendarParams,
+    body: CalendarInput,
+    answer: Calendar,
+    errors: [404, 409],
+  },
+  'schedulers.delete': {
+    method: 'DELETE',
+    path: '/api/schedulers/calendars/:id',
+    auth: 'user',
+    summary: 'Delete a calendar; its jobs are no longer scheduled',
+    params: CalendarParams,
+    answer: z.object({ ok: z.boolean() }),
+    errors: [404],
+  },
+  'schedulers.sync': {
+    method: 'GET',
+    path: '/api/schedulers/calendars/:id/sync',
+    auth: 'user',
+    summary:
+      'Per device, the calendar to send with scheduling-calendar-operation (jobs with their start options)',
+    params: CalendarParams,
+    answer: CalendarSync,
+    errors: [404],
   },
 });

@@ -21,6 +21,7 @@ import { softwareHandlers } from './software';
 import { repositoryHandlers } from './repositories';
 import { applicationHandlers } from './applications';
 import { inferenceHandlers } from './inference';
+import { schedulerHandlers } from './schedulers';
 import { downloadHandlers } from './download';
 import { sshInstallHandlers } from './sshInstall';
 import type { RouteHandlers } from './register';
@@ -28,9 +29,9 @@ import { searchHandlers } from './search';
 import { signallingHandlers } from './signalling';
 import type { ZodApp } from './types';
 import { usageHandlers } from './usage';
-import { profileHandlers } from './profile';
 import { billingHandlers } from './billing';
 import { publicHandlers } from './public';
+import { profileHandlers } from './profile';
 
 /** Every route's handler. */
 export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<RestRoutes> {
@@ -55,10 +56,11 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...repositoryHandlers(ctx, app),
     ...applicationHandlers(ctx, app),
     ...inferenceHandlers(ctx, app),
+    ...schedulerHandlers(ctx, app),
     ...downloadHandlers(ctx, app),
     ...sshInstallHandlers(ctx, app),
-    ...profileHandlers(ctx, app),
     ...billingHandlers(ctx, app),
     ...publicHandlers(ctx, app),
+    ...profileHandlers(ctx, app),
   };
 }
