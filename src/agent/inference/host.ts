@@ -4,39 +4,23 @@
  * (models-deploy put it in `<stateDir>/models/…`), build creates the ONNX Runtime session, prepare reads its
  * input size and classes, warm-up runs one frame — and the runner infers each frame it is given (frames that
  * arrive while one runs are skipped). The detector is `src/agent/inference/onnx/index.ts`
- * (`createOnnxDetector(modelPath)`), loaded on first use; without it check() says so.
+ * (`createOnnxDetector(modelPath, { cacheDir })`, the TensorRT engine cache kept in `<models>/.engine-cache`),
+ * loaded on first use; when onnxruntime-node cannot load, check() says so.
  */
 import path from 'node:path';
 import type { Detection } from '../../protocol/inference';
 import { allocI420 } from '../backends/types';
 import type { DeviceModels } from '../models';
 import type { FrameRunner, InferenceEngine, PreparedJob } from './engine';
+import type { OnnxDetector } from './onnx';
 import { DETECTOR_FORMATS, effectiveClasses } from './sim';
 
-/** The ONNX detector's shape (src/agent/inference/onnx/index.ts). */
-export interface OnnxDetector {
-  info: { executionProvider: string; inputWidth: number; inputHeight: number; classes: string[] };
-  detect(
-    frame: { data: Uint8Array; width: number; height: number; format: 'i420' },
-    threshold: number,
-  ): Promise<
-    Array<{
-      classId: number;
-      className: string;
-      score: number;
-      box: { x: number; y: number; w: number; h: number };
-    }>
-  >;
-  close(): void;
-}
-type OnnxModule = { createOnnxDetector(modelPath: string): Promise<OnnxDetector> | OnnxDetector };
+type OnnxModule = typeof import('./onnx');
 
 let onnxModule: Promise<OnnxModule | null> | null = null;
-/** The detector module, or null when it is not there (its import fails). */
+/** The detector module (onnxruntime-node is loaded only when a host job starts), or null when it cannot load. */
 export function loadOnnx(): Promise<OnnxModule | null> {
-  // A variable specifier: the module is another part's and may not exist yet in a given build.
-  const specifier = './onnx/index';
-  onnxModule ??= (import(/* @vite-ignore */ specifier) as Promise<OnnxModule>).then(
+  onnxModule ??= import('./onnx').then(
     (m) => (typeof m.createOnnxDetector === 'function' ? m : null),
     () => null,
   );
@@ -72,7 +56,9 @@ export function createHostEngine(o: { models: Pick<DeviceModels, 'installed' | '
       const onnx = await loadOnnx();
       if (!onnx) throw new Error('ONNX Runtime is not available on this device.');
       progress(null, 'creating the ONNX Runtime session');
-      job.state.detector = await onnx.createOnnxDetector(job.state.file as string);
+      job.state.detector = await onnx.createOnnxDetector(job.state.file as string, {
+        cacheDir: path.join(o.models.dir, '.engine-cache'),
+      });
       return { detail: `session on ${detectorOf(job)!.info.executionProvider}` };
     },
     async prepareModel(job) {
@@ -112,7 +98,7 @@ export function createHostEngine(o: { models: Pick<DeviceModels, 'installed' | '
               box: [f.box.x, f.box.y, f.box.w, f.box.h],
             }));
         },
-        close: () => d.close(),
+        close: () => void d.close().catch(() => undefined),
       };
     },
   };

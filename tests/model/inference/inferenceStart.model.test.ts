@@ -61,18 +61,18 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
   const msg = (message: ControlMessage) => ({ type, message });
   switch (type) {
     case 'xstate.done.actor.sendAlarms':
-      return [{ type, output: { count: 0 } }];
+      return [{ type, output: { count: 0 } }] as unknown as EventObject[];
     case 'xstate.done.actor.checkEngine':
       return [
         { type, output: { inferenceEngineError: null, engines } },
         { type, output: { inferenceEngineError: 'The sim engine runs detection models.', engines } },
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     case 'xstate.error.actor.checkEngine':
-      return [{ type, error: new Error(INFERENCE_TEXTS.noAnswer) }] as EventObject[];
+      return [{ type, error: new Error(INFERENCE_TEXTS.noAnswer) }] as unknown as EventObject[];
     case 'xstate.done.actor.reportState':
-      return [{ type, output: job }] as EventObject[];
+      return [{ type, output: job }] as unknown as EventObject[];
     case 'xstate.done.actor.waitPort':
-      return [{ type, output: { port: 8554 } }] as EventObject[];
+      return [{ type, output: { port: 8554 } }] as unknown as EventObject[];
     case 'channel.message': {
       const step = running(s);
       const base = { callId: s.context.callId, step, elapsed_ms: 10 };
@@ -80,10 +80,10 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
         msg({ type: 'heartbeat', ...base, progress: 0.5, detail: 'working' }),
         msg({ type: 'result', ...base, ok: true, detail: 'done', error: null, runtime: { port: 8554 } }),
         msg({ type: 'result', ...base, ok: false, detail: null, error: 'engine crashed' }),
-      ] as EventObject[];
+      ] as unknown as EventObject[];
     }
     case 'channel.failed':
-      return [{ type, error: 'The connection to the device failed.' }] as EventObject[];
+      return [{ type, error: 'The connection to the device failed.' }] as unknown as EventObject[];
     default:
       return undefined;
   }
