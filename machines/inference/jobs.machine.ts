@@ -137,7 +137,8 @@ export const jobsMachine = setup({
     spawnStart: enqueueActions(({ context, enqueue, self }, params: { job: Job }) => {
       const app = context.applications.find((a) => a.id === params.job.application_id);
       if (!app) return;
-      context.starts[params.job.id]?.stop();
+      const previous = context.starts[params.job.id];
+      if (previous) enqueue.stopChild(previous);
       enqueue.assign({
         starts: ({ context: c, spawn }) => ({
           ...c.starts,
@@ -161,7 +162,10 @@ export const jobsMachine = setup({
   on: {
     'jobs.reset': {
       target: '.list.idle',
-      actions: [({ context }) => Object.values(context.starts).forEach((s) => s.stop()), assign(INITIAL)],
+      actions: enqueueActions(({ context, enqueue }) => {
+        for (const ref of Object.values(context.starts)) enqueue.stopChild(ref);
+        enqueue.assign(INITIAL);
+      }),
     },
     'job.select': {
       actions: assign({

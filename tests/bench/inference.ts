@@ -62,7 +62,16 @@ export async function benchInference(
     }
     // The first drawn frame of this job (the overlay keeps its log on the canvas).
     const overlay = page.locator('[data-testid="inference-overlay"]');
-    await overlay.waitFor({ timeout: 60_000 });
+    process.stderr.write(`inference bench: round ${round} started, waiting for the overlay\n`);
+    await overlay.waitFor({ timeout: 60_000 }).catch(async (err: unknown) => {
+      const rowText = await page
+        .locator('main')
+        .innerText()
+        .catch(() => '');
+      throw new Error(
+        `round ${round}: no overlay (${String(err).slice(0, 80)}); page: ${rowText.slice(0, 600)}`,
+      );
+    });
     const jobId = await overlay.getAttribute('data-job');
     const firstDrawn = await page.waitForFunction(
       (job) => {
