@@ -187,6 +187,8 @@ export const jobsMachine = setup({
         idle: { on: { 'jobs.load': 'loading' } },
         loading: {
           tags: ['busy'],
+          // A refresh asked while loading (a start finished, an action done) loads again: never dropped.
+          on: { 'jobs.refresh': { target: 'loading', reenter: true } },
           invoke: {
             id: 'loadJobs',
             src: 'loadJobs',
