@@ -299,7 +299,11 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     models: createDeviceModels(partDeps),
   };
   const inference = createDeviceInference(partDeps, { streams, cameras, models: parts.models, iceServers: () => iceServers }); // prettier-ignore
-  const schedulers = createDeviceSchedulers({ stateDir: partDeps.stateDir, log, runner: inferenceJobRunner(inference) });
+  const schedulers = createDeviceSchedulers({
+    stateDir: partDeps.stateDir,
+    log,
+    runner: inferenceJobRunner(inference),
+  });
   let ipTimer: NodeJS.Timeout | undefined;
 
   /** Asks the server for this device's IP cameras; ends the streams of cameras that are gone or changed. */

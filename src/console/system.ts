@@ -31,6 +31,7 @@ import { sshInstall } from './features/sshInstall';
 import { repositories } from './features/repositories';
 import { applications } from './features/applications';
 import { admin } from './features/admin';
+import { inference } from './features/inference';
 import { download } from './features/download';
 import { engines } from './features/engines';
 import { power } from './features/power';
@@ -76,6 +77,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   sshInstall,
   repositories,
   applications,
+  inference,
   download,
   engines,
   uploads,

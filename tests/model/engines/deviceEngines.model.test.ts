@@ -104,7 +104,9 @@ describe('device engines machine (model-based paths)', () => {
     const steps = await runPaths(
       paths,
       (driver) => {
-        const download = driver.callback<DeviceEnginesEvent, { deviceId: string; image: string }>('downloadImage');
+        const download = driver.callback<DeviceEnginesEvent, { deviceId: string; image: string }>(
+          'downloadImage',
+        );
         return createActor(
           deviceEnginesMachine.provide({
             actors: {

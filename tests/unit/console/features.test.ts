@@ -31,6 +31,7 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       'sshInstall',
       'repositories',
       'applications',
+      'inference',
       'download',
       'engines',
       'uploads',
