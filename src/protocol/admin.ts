@@ -149,16 +149,15 @@ export type EnginePlatform = z.infer<typeof EnginePlatform>;
 export const VersionText = z
   .string()
   .regex(/^\d{1,6}(\.\d{1,6}){0,3}$/, 'Use digits and dots, e.g. 5.1 or 535.')
-  .max(30);
+  .max(30)
+  .meta({ examples: ['5.1', '6.0', '535', '535.183.01'] });
 /** A container image reference: [registry/]name[:tag][@digest]. */
 export const ImageName = z
   .string()
   .min(1)
   .max(255)
-  .regex(
-    /^[a-z0-9]([a-z0-9._/:@-]*[a-z0-9])?$/,
-    'Use an image name such as edge/inference-engine:l4t-r35.4.',
-  );
+  .regex(/^[a-z0-9]([a-z0-9._/:@-]*[a-z0-9])?$/, 'Use an image name such as edge/inference-engine:l4t-r35.4.')
+  .meta({ examples: ['edge/inference-engine:l4t-r35.4', 'nvcr.io/nvidia/deepstream:7.1-triton-multiarch'] });
 
 export const EngineBackendInput = z.object({
   platform: EnginePlatform,
@@ -188,6 +187,13 @@ export const InferenceUrlBody = z
   })
   .refine((b) => (b.jetpack_version === null) !== (b.driver_version === null), {
     message: 'Give exactly one of jetpack_version and driver_version; the other is null.',
+  })
+  // Checked by code (the refine): its examples are the valid shapes the fuzz harness starts from.
+  .meta({
+    examples: [
+      { jetpack_version: '5.1', driver_version: null },
+      { jetpack_version: null, driver_version: '535' },
+    ],
   });
 export const InferenceUrlResponse = z.object({ data: z.union([z.string(), z.literal(false)]) });
 

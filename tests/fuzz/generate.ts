@@ -117,6 +117,8 @@ function baselineOf(node: JsonSchema, name: string | undefined, ctx: Ctx): unkno
       return Array.from({ length }, () => baselineOf(n.items ?? {}, name, inner));
     }
     case 'object': {
+      // An object checked by code (zod refine across fields) gives its valid shapes as examples.
+      if (n.examples?.length) return structuredClone(ctx.rng.pick(n.examples));
       const out: Record<string, unknown> = {};
       const required = new Set(n.required ?? []);
       const inner = { ...ctx, depth: ctx.depth + 1 };
