@@ -13,3 +13,4 @@ export * from './billing';
 export * from './profile';
 export * from './inference';
 export * from './schedulers';
+export * from './alarms';
