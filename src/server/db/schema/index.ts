@@ -14,3 +14,4 @@ export * from './profile';
 export * from './inference';
 export * from './schedulers';
 export * from './alarms';
+export * from './alarmChannels';
