@@ -75,8 +75,6 @@ CREATE TABLE "web_push_keys" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-DROP INDEX "users_username_trgm_idx";--> statement-breakpoint
-ALTER TABLE "users" ADD COLUMN "search_key" text GENERATED ALWAYS AS (email || chr(31) || lower(username)) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "alarm_channels" ADD CONSTRAINT "alarm_channels_alarm_id_alarms_id_fk" FOREIGN KEY ("alarm_id") REFERENCES "public"."alarms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alarm_channels" ADD CONSTRAINT "alarm_channels_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channels" ADD CONSTRAINT "channels_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -93,4 +91,3 @@ CREATE INDEX "deliveries_due_idx" ON "deliveries" USING btree ("next_at") WHERE 
 CREATE INDEX "deliveries_channel_idx" ON "deliveries" USING btree ("channel_id","created_at");--> statement-breakpoint
 CREATE INDEX "delivery_attempts_channel_at_idx" ON "delivery_attempts" USING btree ("channel_id","at");--> statement-breakpoint
 CREATE INDEX "notifications_user_time_idx" ON "notifications" USING btree ("user_id","time");--> statement-breakpoint
-CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ("search_key" gin_trgm_ops);
