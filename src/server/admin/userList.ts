@@ -1,17 +1,17 @@
 /**
  * One page of the admin user list (issue 13 /admin-panel/users; src/protocol/admin.ts `admin.users`), fast at
  * 100,000 users (bench tests/bench/adminUsers.ts: page, sort and search p95 ≤ 20 ms):
- * - keyset paging: a page starts from its cursor's (sort key, id) in the sort order's index (schema.ts
+ * - keyset paging: a page starts from its cursor's (sort key, id) in the sort order's index (schema/core.ts
  *   users_email_key / users_username_key_idx / users_created_idx), so a deep page costs what the first does;
  * - the unfiltered total is the `user_counts` row (kept by statement triggers, migration 0014), not a count;
- * - a search (email or username contains the text, case-insensitively) is counted up to
+ * - a search (email or username contains the text, case-insensitively; through users.search_key) is counted up to
  *   ADMIN_SEARCH_COUNT_CAP + 1; when it matches no more than that, or the planner expects it to match less
  *   than DENSE_SHARE of the users, its matches are collected through the trigram indexes and the page sorted
  *   from them; otherwise (dense matches) the page is read walking the sort index, which meets matches soon;
  * - role and status filters count up to the cap the same way.
  * Ties are broken by user id in the sort's direction (emails are unique).
  */
-import { and, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_SEARCH_COUNT_CAP, type AdminUser, type UserSort } from '../../protocol/admin';
 import { Role } from '../../protocol/accounts';
 import type { Db } from '../db';
@@ -64,17 +64,21 @@ const ORDERS: Record<UserSort, { key: SQL; unindexed: SQL; keyText: SQL; fromTex
 /** The filter of a query (search, role, status); undefined when none. */
 function filterOf(q: UserPageQuery): SQL | undefined {
   const conditions: SQL[] = [];
-  const search = q.search?.trim();
+  // Control characters cannot be typed into the search box; U+001F separates email and username in search_key.
+  const search = q.search?.replace(/\p{Cc}/gu, '').trim();
   if (search) {
+    // users.search_key is `email U+001F lower(username)` (one trigram index): LIKE on lower(text) finds what
+    // ILIKE on either column would, at a fraction of the recheck cost.
+    const key = sql`${users.searchKey}`;
     const pattern = likeContains(search);
     const local = /^([^@]{3,})@./.exec(search)?.[1];
     if (local) {
       // An address: its domain's trigrams are in many rows (every user of a big mail provider), so the trigram
       // index is asked for the local part only and the whole text is checked on those rows.
       const email = sql`(${users.email} || '')`;
-      conditions.push(ilike(users.email, likeContains(`${local}@`)), sql`${email} ilike ${pattern}`);
+      conditions.push(sql`${key} like lower(${likeContains(`${local}@`)})`, sql`${email} ilike ${pattern}`);
     } else {
-      conditions.push(or(ilike(users.email, pattern), ilike(users.username, pattern)) as SQL);
+      conditions.push(sql`${key} like lower(${pattern})`);
     }
   }
   if (q.role) conditions.push(sql`${users.roles} @> array[${q.role}]::text[]`);

@@ -41,13 +41,20 @@ export const users = pgTable(
     usernameKey: text('username_key')
       .notNull()
       .generatedAlwaysAs(sql`lower(username)`),
+    /**
+     * email, U+001F, lower(username): the admin user list's search text (one trigram index and a case-sensitive
+     * LIKE on lower-case text instead of ILIKE on two columns; src/server/admin/userList.ts).
+     */
+    searchKey: text('search_key')
+      .notNull()
+      .generatedAlwaysAs(sql`email || chr(31) || lower(username)`),
   },
   (t) => [
     // The admin user list (issue 13): keyset sort orders and trigram search (pg_trgm, migration 0005).
     index('users_username_key_idx').on(t.usernameKey, t.id),
     index('users_created_idx').on(t.createdAt, t.id),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
-    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_search_trgm_idx').using('gin', t.searchKey.op('gin_trgm_ops')),
   ],
 );
 
