@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { defineCommands } from './command';
 import { defineRoutes } from './route';
-import { StartOptions } from './inference';
+import { JobStateBody, StartOptions } from './inference';
 
 /** Most intervals one calendar holds, most jobs attached to one calendar, longest calendar name (characters). */
 export const CALENDAR_INTERVALS_MAX = 200;
@@ -294,6 +294,21 @@ export const schedulerRoutes = defineRoutes({
       'Per device, the calendar to send with scheduling-calendar-operation (jobs with their start options)',
     params: CalendarParams,
     answer: CalendarSync,
+    errors: [404],
+  },
+  /**
+   * §4 job events of a job the device started by itself (§4 step 4, a calendar's start edge) or stopped at a
+   * calendar's stop edge: no console is there to report them, so the device does (its device token). Same
+   * body and merge as inference.jobState; 404 for a job not on this device.
+   */
+  'schedulers.deviceJobState': {
+    method: 'PUT',
+    path: '/api/device/jobs/:id/state',
+    auth: 'device',
+    summary: 'This device reports the state and runtime fields of a job it started or stopped on schedule.',
+    params: z.object({ id: z.uuid().meta({ examples: ['6f1e2b0c-8f0e-4c43-9c77-0d7b0a3b1c11'] }) }),
+    body: JobStateBody,
+    answer: z.object({ ok: z.literal(true) }),
     errors: [404],
   },
 });

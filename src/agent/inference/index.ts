@@ -14,6 +14,7 @@
  *   capture time, to every metadata connection of the job (inference-metadata: one data channel each,
  *   unordered, no retransmits). The job's stream-engine port is registered under its job id.
  * - inference-stop ends a job; the agent's close ends all.
+ * - A job a calendar starts (§4 step 4, no console): startScheduled / stopScheduled, in scheduled.ts.
  */
 import {
   ControlRequest,
@@ -34,12 +35,14 @@ import type { I420Frame } from '../backends/types';
 import { CommandError } from '../commands/errors';
 import { errorMessage } from '../log';
 import type { DeviceModels } from '../models';
+import type { DetectionsTap } from '../alarms';
 import type { AgentPartDeps } from '../parts';
 import type { CameraLookup } from '../streams/catalog';
 import type { StreamManager } from '../streams/manager';
 import type { FrameRunner, InferenceEngine, PreparedJob, StageOutcome } from './engine';
 import { createHostEngine } from './host';
 import { answerChannelOffer, safeSend, type ChannelPeer } from './peer';
+import { createScheduledStarts, serverJobReporter, type JobStateReporter } from './scheduled';
 import { createSimEngine } from './sim';
 
 /** First port of the stream-engine map (DeepStream's RTSP output default). */
@@ -52,6 +55,10 @@ export interface InferenceDeps {
   iceServers: () => IceServer[];
   /** Stage time scale of the sim engines (tests: 0); default 1. */
   simTimeScale?: number;
+  /** Every inferred frame's detections, for the alarms part (src/agent/alarms/, issue 11). */
+  onDetections?: DetectionsTap;
+  /** Where a scheduled job's §4 events go (default: the server, PUT /api/device/jobs/:id/state). */
+  reportJobState?: JobStateReporter;
 }
 
 export interface DeviceInference {
@@ -68,6 +75,10 @@ export interface DeviceInference {
   metadata(callId: string, jobId: string, offerSdp: string, linkId: string): Promise<string>;
   /** inference-stop: false when the job was not running. */
   stop(jobId: string): boolean;
+  /** §4 step 4: runs the stages and starts the job with no console, reporting its state (scheduled.ts). */
+  startScheduled(options: StartOptions): Promise<void>;
+  /** A calendar's stop edge: stops the job and reports it `stopped`; false when it was not running. */
+  stopScheduled(jobId: string): boolean;
   /** inference-jobs. */
   jobs(): RunningJob[];
   /** §7 get-stream-engine-port: the running stream-engine map (streamId → port). */
@@ -278,6 +289,7 @@ export function createDeviceInference(deps: AgentPartDeps, more: InferenceDeps):
         r.detectionsPerS = r.detectionsPerS === null ? rate : r.detectionsPerS * 0.9 + rate * 0.1;
       }
       r.lastAt = now;
+      more.onDetections?.(r.job.options, frame, detections, wall);
       if (r.subscribers.size === 0) return;
       const meta: InferenceMetadata = {
         type: 'frame',
@@ -314,6 +326,16 @@ export function createDeviceInference(deps: AgentPartDeps, more: InferenceDeps):
     log.info(`inference job ${jobId} stopped`);
     return true;
   }
+
+  const scheduled = createScheduledStarts({
+    log,
+    engineOf,
+    camera: (id) => more.cameras.find(id),
+    startJob: (job, engine) =>
+      startJob({ job, engine, next: START_STEPS.length, abort: new AbortController() }),
+    stop,
+    report: more.reportJobState ?? serverJobReporter(deps.server, log),
+  });
 
   function remember(callId: string, linkId: string, peer: ChannelPeer): void {
     peers.get(callId)?.peer.close();
@@ -433,6 +455,8 @@ export function createDeviceInference(deps: AgentPartDeps, more: InferenceDeps):
     },
 
     stop,
+    startScheduled: scheduled.start,
+    stopScheduled: scheduled.stop,
 
     jobs: () =>
       [...running.entries()].map(([id, r]) => ({
@@ -458,6 +482,7 @@ export function createDeviceInference(deps: AgentPartDeps, more: InferenceDeps):
 
     async close() {
       closed = true;
+      scheduled.close();
       for (const p of peers.values()) p.peer.close();
       peers.clear();
       for (const id of [...running.keys()]) stop(id);

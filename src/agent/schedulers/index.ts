@@ -170,22 +170,23 @@ export function createDeviceSchedulers(deps: {
 }
 
 /**
- * The JobRunner over the inference part (src/agent/inference/): stop and the running list are its
- * inference-stop and inference-jobs. A start without the browser's start connection (§4 step 4) is not offered
- * by DeviceInference yet (its start-inference runs only as the last stage of the data-channel negotiation), so
- * start rejects with that reason, which the calendar shows as its last_error.
+ * The JobRunner over the inference part (src/agent/inference/): a start is its startScheduled (§4 step 4, the
+ * stages run on the device with no console; scheduled.ts), a stop its stopScheduled (both report the job's
+ * state to the server), the running list its inference-jobs. A part without startScheduled rejects the start
+ * with that reason, which the calendar shows as its last_error.
  */
 export function inferenceJobRunner(inference: {
   stop(jobId: string): boolean;
   jobs(): { job_id: string }[];
   startScheduled?: (options: StartOptions) => Promise<void>;
+  stopScheduled?: (jobId: string) => boolean;
 }): JobRunner {
   return {
     start: (options) =>
       inference.startScheduled
         ? inference.startScheduled(options)
         : Promise.reject(new Error('This device cannot start a job without its start connection yet')),
-    stop: (jobId) => inference.stop(jobId),
+    stop: (jobId) => (inference.stopScheduled ? inference.stopScheduled(jobId) : inference.stop(jobId)),
     running: () => inference.jobs().map((j) => j.job_id),
   };
 }

@@ -5,11 +5,12 @@
  *   PUT    schedulers/calendars/:id      → Calendar; 404, 409 as above
  *   DELETE schedulers/calendars/:id      → { ok }; 404 not the caller's
  *   GET    schedulers/calendars/:id/sync → per device, the DeviceCalendar for scheduling-calendar-operation (§7)
+ *   PUT    device/jobs/:id/state         → { ok }; the device reports a job it started/stopped on schedule
  * The device is sent calendars by the console over the peer link (§7), as every device command is.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { API_ERROR_CODES } from '../../protocol';
-import { StartOptions } from '../../protocol/inference';
+import { EMPTY_RUNTIME, type JobOptions, type JobRuntime, type StartOptions } from '../../protocol/inference';
 import {
   calendarState,
   CalendarInterval,
@@ -19,10 +20,18 @@ import {
   type CalendarSync,
   type schedulerRoutes,
 } from '../../protocol/schedulers';
-import { userOf } from '../auth/guard';
+import { deviceOf, userOf } from '../auth/guard';
 import type { Db } from '../db';
 import { isUniqueViolation, isUuid } from '../db/scope';
-import { devices, inferenceJobs, schedulingCalendarJobs, schedulingCalendars } from '../db/schema';
+import {
+  applications,
+  devices,
+  inferenceJobs,
+  models,
+  modelVersions,
+  schedulingCalendarJobs,
+  schedulingCalendars,
+} from '../db/schema';
 import { HttpError } from '../errors';
 import type { HandlersOf } from './register';
 
@@ -146,16 +155,51 @@ export const schedulerHandlers: HandlersOf<typeof schedulerRoutes> = (ctx) => ({
     const owner = userOf(request).id;
     const cal = await ownCalendar(ctx.db, owner, params.id);
     if (!cal) throw notFound();
+    // §4 step 3 start options of each job, from the job and its application's model version (a job whose
+    // application was deleted cannot start: it is left out).
     const rows = await ctx.db
-      .select({ options: inferenceJobs.options, deviceId: devices.deviceId })
+      .select({
+        job: inferenceJobs,
+        deviceId: devices.deviceId,
+        app: applications,
+        modelId: models.id,
+        modelName: models.name,
+        task: models.task,
+        format: models.format,
+        modelClasses: models.classes,
+        version: modelVersions.version,
+      })
       .from(schedulingCalendarJobs)
       .innerJoin(inferenceJobs, eq(inferenceJobs.id, schedulingCalendarJobs.jobId))
       .innerJoin(devices, eq(devices.id, inferenceJobs.deviceRowId))
+      .innerJoin(applications, eq(applications.id, inferenceJobs.applicationId))
+      .innerJoin(modelVersions, eq(modelVersions.id, applications.modelVersionId))
+      .innerJoin(models, eq(models.id, modelVersions.modelId))
       .where(eq(schedulingCalendarJobs.calendarId, cal.id));
     const byDevice = new Map<string, StartOptions[]>();
     for (const r of rows) {
-      const options = StartOptions.safeParse(r.options);
-      if (options.success) byDevice.set(r.deviceId, [...(byDevice.get(r.deviceId) ?? []), options.data]);
+      const o = r.job.options as JobOptions;
+      const options: StartOptions = {
+        job_id: r.job.id,
+        job_name: r.job.jobName,
+        application: {
+          id: r.app.id,
+          name: r.app.name,
+          task: r.task,
+          format: r.format,
+          classes: r.app.classes,
+          model_classes: r.modelClasses,
+          tracker: r.app.tracker,
+          fps: r.app.fps,
+        },
+        model: { model_id: r.modelId, name: r.modelName, version: r.version },
+        camera_id: r.job.cameras[0] ?? '',
+        resolution: o.resolution ?? null,
+        threshold: o.threshold,
+        recording: o.recording,
+        engine: o.engine ?? null,
+      };
+      byDevice.set(r.deviceId, [...(byDevice.get(r.deviceId) ?? []), options]);
     }
     const base = {
       id: cal.id,
@@ -167,5 +211,28 @@ export const schedulerHandlers: HandlersOf<typeof schedulerRoutes> = (ctx) => ({
       devices: [...byDevice].map(([device_id, jobs]) => ({ device_id, calendar: { ...base, jobs } })),
     };
     return sync;
+  },
+
+  'schedulers.deviceJobState': async ({ params, body }, request) => {
+    const device = deviceOf(request);
+    const where = and(eq(inferenceJobs.id, params.id), eq(inferenceJobs.deviceRowId, device.id));
+    const [job] = await ctx.db
+      .select({ runtime: inferenceJobs.runtime, options: inferenceJobs.options })
+      .from(inferenceJobs)
+      .where(where)
+      .limit(1);
+    if (!job) throw new HttpError(404, API_ERROR_CODES.notFound, 'Job not found.');
+    const runtime: JobRuntime = {
+      ...EMPTY_RUNTIME,
+      ...(job.runtime as Partial<JobRuntime>),
+      ...body.runtime,
+    };
+    const current = job.options as JobOptions;
+    const options: JobOptions = body.engine ? { ...current, engine: body.engine } : current;
+    await ctx.db
+      .update(inferenceJobs)
+      .set({ state: body.state, runtime, options, updatedAt: new Date() })
+      .where(where);
+    return { ok: true as const };
   },
 });

@@ -1,8 +1,9 @@
 /**
  * The two device commands through the agent's real dispatcher and handler table (§7
  * scheduling-calendar-operation, start-scheduled-job), with the real scheduler over the JobRunner the agent
- * builds from its inference part (inferenceJobRunner). That part offers no start without the browser's start
- * connection yet: the calendar shows it as last_error, start-scheduled-job answers it as an error.
+ * builds from its inference part (inferenceJobRunner). Here the part offers no start without the browser's
+ * start connection (no startScheduled): the calendar shows it as last_error, start-scheduled-job answers it as
+ * an error. The real direct start is scheduledStart.test.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
