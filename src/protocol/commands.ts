@@ -22,6 +22,7 @@ import { softwareCommands } from './software';
 import { powerCommands } from './power';
 import { schedulerCommands } from './schedulers';
 import { storageCommands } from './storage';
+import { demoAppCommands } from './demoApps';
 import { streamCommands } from './streams';
 
 export const deviceCommands = {
@@ -41,6 +42,7 @@ export const deviceCommands = {
   ...engineCommands,
   ...inferenceCommands,
   ...schedulerCommands,
+  ...demoAppCommands,
 };
 
 export type DeviceProcess = keyof typeof deviceCommands;

@@ -17,6 +17,7 @@ import { softwareHandlers } from './software';
 import { powerHandlers } from './power';
 import { schedulerHandlers } from './schedulers';
 import { storageHandlers } from './storage';
+import { demoAppHandlers } from './demoApps';
 import type { Handlers } from './registry';
 import { streamHandlers } from './streams';
 
@@ -37,6 +38,7 @@ export const handlers: Handlers = {
   ...engineHandlers,
   ...inferenceHandlers,
   ...schedulerHandlers,
+  ...demoAppHandlers,
 };
 
 export type { CommandContext } from './context';
