@@ -40,5 +40,6 @@ export const SYSTEM_IDS = {
   engines: 'engines',
   myLicences: 'myLicences',
   inferenceJobs: 'inferenceJobs',
+  schedulers: 'schedulers',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

@@ -15,12 +15,16 @@
  * Pure: no fetch or peer link here; the console provides the actors.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Calendar, CalendarInput } from '../../src/protocol/schedulers';
+import type { Calendar, CalendarInput, DeviceCalendarStatus } from '../../src/protocol/schedulers';
 
-/** One device's answer to scheduling-calendar-operation: error null when it holds the calendar now. */
+/**
+ * One device's answer to scheduling-calendar-operation: error null when it holds the calendar now; status:
+ * the device's state of this calendar (active, its next edge: the timer it armed, last_error), when it held it.
+ */
 export interface DeviceSyncResult {
   deviceId: string;
   error: string | null;
+  status?: DeviceCalendarStatus | null;
 }
 
 export interface CalendarEditContext {

@@ -32,6 +32,7 @@ import { repositories } from './features/repositories';
 import { applications } from './features/applications';
 import { admin } from './features/admin';
 import { inference } from './features/inference';
+import { schedulers } from './features/schedulers';
 import { download } from './features/download';
 import { engines } from './features/engines';
 import { power } from './features/power';
@@ -78,6 +79,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   repositories,
   applications,
   inference,
+  schedulers,
   download,
   engines,
   uploads,

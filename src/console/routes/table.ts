@@ -143,7 +143,7 @@ export const ROUTES: readonly RouteEntry[] = [
     screen: 'streamDetail',
   },
   { path: '/applications', title: 'Applications', access: 'auth', layout: 'main', screen: 'applications' },
-  later('/schedulers', 'Schedulers'),
+  { path: '/schedulers', title: 'Schedulers', access: 'auth', layout: 'main', screen: 'schedulers' },
   { path: '/containers', title: 'Environments', access: 'auth', layout: 'main', screen: 'environments' },
   { path: '/containers/:alias', title: 'Environment', access: 'auth', layout: 'main', screen: 'environment' },
   {

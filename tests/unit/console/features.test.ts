@@ -32,6 +32,7 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       'repositories',
       'applications',
       'inference',
+      'schedulers',
       'download',
       'engines',
       'uploads',
