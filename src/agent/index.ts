@@ -31,6 +31,7 @@ import { createMetricsHistory } from './metrics';
 import { createIpCameraReach } from './ipCameras';
 import { agentVersion } from './version';
 import { createDeviceRecords } from './records';
+import { createDeviceRemoteDesktop, withRemoteDesktop } from './remoteDesktop';
 import { createDeviceSoftware } from './software';
 import { createDeviceModels } from './models';
 import { createDeviceInference } from './inference';
@@ -95,6 +96,8 @@ export interface AgentOptions {
   ipCameraRefreshMs?: number;
   /** Signalling watchdog timing (default every 10 s, 5 s to answer; see link/signalling.ts); tests. */
   signallingWatchdog?: { intervalMs?: number; timeoutMs?: number };
+  /** host only: the X display of the remote desktop (e.g. ':0'); default the DISPLAY environment variable. */
+  display?: string;
 }
 
 /** A running agent. */
@@ -217,7 +220,8 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
 
   const cameras = new CameraCatalog(backend.cameras, (entry) => createIpCamera(entry, log), log);
   const links = new Map<string, LinkSession>();
-  const streams = new StreamManager(cameras, {
+  const remoteDesktop = createDeviceRemoteDesktop({ mode: options.backend === 'host' ? 'host' : 'sim', display: options.display ?? process.env.DISPLAY, log }); // prettier-ignore
+  const streams = new StreamManager(withRemoteDesktop(cameras, remoteDesktop), {
     iceServers: () => iceServers,
     logger: log,
     onStreamEnded: (info, reason) =>
@@ -332,6 +336,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     for (const link of [...links.values()]) link.close();
     signalling?.close();
     cameras.close();
+    remoteDesktop.close();
     dockerProcesses.close();
     await Promise.all([
       backend.close(),
@@ -390,6 +395,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
           ...parts,
           inference,
           schedulers,
+          remoteDesktop,
         }),
         onClosed: (l) => {
           links.delete(l.id);

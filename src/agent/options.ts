@@ -9,6 +9,7 @@
  *   --shared-camera <id>      sim only: the first camera is the physical camera <id> shared with other devices
  *   --label <text>            display label (logs, sim hostname)
  *   --docker-socket <addr>    host only: Docker Engine endpoint (env DOCKER_HOST; default /var/run/docker.sock)
+ *   --display <name>          host only: X display of the remote desktop (env DISPLAY), e.g. :0
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -52,6 +53,13 @@ const CliOptions = z
         { message: '--docker-socket must be a socket path, unix:///path or tcp://host:port' },
       )
       .optional(),
+    display: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]*:\d+(\.\d+)?$/, '--display must be an X display name such as :0')
+      .optional(),
+  })
+  .refine((o) => o.backend === 'host' || o.display === undefined, {
+    message: '--display applies to --backend host only',
   })
   .refine((o) => o.backend === 'sim' || (o.kind === undefined && o.cameras === undefined), {
     message: '--kind and --cameras apply to --backend sim only',
@@ -77,7 +85,8 @@ export const USAGE = `Usage: tsx src/agent/main.ts --server <url> --token <devic
   --shared-camera <id>     sim: the first camera is physical camera <id>, seen by other devices too
   --label <text>           display label for logs (default the device's label)
   --docker-socket <addr>   host: Docker Engine socket path, unix:///path or tcp://host:port
-                           (env DOCKER_HOST; default /var/run/docker.sock)`;
+                           (env DOCKER_HOST; default /var/run/docker.sock)
+  --display <name>         host: X display of the remote desktop, e.g. :0 (env DISPLAY)`;
 
 /** The result of parsing: options, help, or an error message. */
 export type ParsedCli = { ok: true; options: AgentOptions } | { ok: false; help: boolean; message: string };
@@ -98,6 +107,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
         'shared-camera': { type: 'string' },
         label: { type: 'string' },
         'docker-socket': { type: 'string' },
+        display: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -117,6 +127,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     sharedCamera: values['shared-camera'],
     label: values.label,
     dockerHost: values['docker-socket'] ?? (values.backend === 'host' ? env.DOCKER_HOST : undefined),
+    display: values.display ?? (values.backend === 'host' ? env.DISPLAY || undefined : undefined),
   });
   if (!parsed.success) {
     return { ok: false, help: false, message: parsed.error.issues.map((i) => i.message).join('; ') };
@@ -134,6 +145,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       sharedCamera: o.sharedCamera,
       label: o.label,
       dockerHost: o.dockerHost,
+      display: o.display,
     },
   };
 }

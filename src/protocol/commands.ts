@@ -18,6 +18,7 @@ import { inferenceCommands } from './inference';
 import { metricsCommands } from './metrics';
 import { ipCameraCommands } from './ipCameras';
 import { recordCommands } from './records';
+import { remoteDesktopCommands } from './remoteDesktop';
 import { softwareCommands } from './software';
 import { powerCommands } from './power';
 import { schedulerCommands } from './schedulers';
@@ -42,6 +43,7 @@ export const deviceCommands = {
   ...engineCommands,
   ...inferenceCommands,
   ...schedulerCommands,
+  ...remoteDesktopCommands,
   ...demoAppCommands,
 };
 

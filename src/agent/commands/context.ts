@@ -13,6 +13,7 @@ import type { DeviceInference } from '../inference';
 import type { DeviceSchedulers } from '../schedulers';
 import type { IpCameraReach } from '../ipCameras';
 import type { DeviceRecords } from '../records';
+import type { DeviceRemoteDesktop } from '../remoteDesktop';
 import type { DeviceSoftware } from '../software';
 import type { DevicePower } from '../power';
 import type { DeviceStorage } from '../storage';
@@ -62,4 +63,6 @@ export interface CommandContext {
   inference: DeviceInference;
   /** src/agent/schedulers/ (schedulers: calendars kept on the device, jobs started and stopped at their edges). */
   schedulers: DeviceSchedulers;
+  /** src/agent/remoteDesktop/ (remoteDesktop: the desktop's input and windows; its picture is a stream). */
+  remoteDesktop: DeviceRemoteDesktop;
 }

@@ -13,6 +13,7 @@ import { modelHandlers } from './models';
 import { inferenceHandlers } from './inference';
 import { ipCameraHandlers } from './ipCameras';
 import { recordHandlers } from './records';
+import { remoteDesktopHandlers } from './remoteDesktop';
 import { softwareHandlers } from './software';
 import { powerHandlers } from './power';
 import { schedulerHandlers } from './schedulers';
@@ -38,6 +39,7 @@ export const handlers: Handlers = {
   ...engineHandlers,
   ...inferenceHandlers,
   ...schedulerHandlers,
+  ...remoteDesktopHandlers,
   ...demoAppHandlers,
 };
 
