@@ -74,6 +74,7 @@ import { userActionMachine } from '../machines/admin/userAction.machine';
 import { inferenceStartMachine } from '../machines/inference/inferenceStart.machine';
 import { jobsMachine as inferenceJobsMachine } from '../machines/inference/jobs.machine';
 import { calendarEditMachine } from '../machines/schedulers/calendarEdit.machine';
+import { calendarsMachine } from '../machines/schedulers/calendars.machine';
 import { imagePushMachine } from '../machines/repositories/imagePush.machine';
 import { repositoriesMachine } from '../machines/repositories/repositories.machine';
 import { clientUpdateMachine } from '../machines/software/clientUpdate.machine';
@@ -146,6 +147,7 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'jobs', feature: 'inference', machine: inferenceJobsMachine },
   { name: 'inferenceStart', feature: 'inference', machine: inferenceStartMachine },
   { name: 'calendarEdit', feature: 'schedulers', machine: calendarEditMachine },
+  { name: 'calendars', feature: 'schedulers', machine: calendarsMachine },
   { name: 'download', feature: 'download', machine: downloadMachine },
   { name: 'pricing', feature: 'billing', machine: pricingMachine },
   { name: 'checkout', feature: 'billing', machine: checkoutMachine },

@@ -1,6 +1,6 @@
 /**
- * Editing one calendar and sending it to the devices (issue 10 `/schedulers`; §7 scheduling-calendar-operation;
- * src/protocol/schedulers.ts). The flow:
+ * Editing one calendar and sending it to the devices — issue 10 `/schedulers`, §7 scheduling-calendar-operation,
+ * src/protocol/schedulers.ts. The flow:
  *
  * - `editing`: `calendar.edit` { draft } replaces the draft (name, zone, intervals, job_ids); `calendar.save`
  *   (guard: the draft has a name) → `saving`.

@@ -1,6 +1,6 @@
 /**
- * The calendars list of `/schedulers` (issue 10 "`/schedulers` (calendars; `scheduling-calendar-operation`;
- * jobs that start and stop on schedule)"; spec §7 scheduling-calendar-operation; src/protocol/schedulers.ts):
+ * The calendars list of `/schedulers` — issue 10 "`/schedulers` (calendars; `scheduling-calendar-operation`;
+ * jobs that start and stop on schedule)", spec §7 scheduling-calendar-operation, src/protocol/schedulers.ts:
  * the user's calendars with the jobs they may schedule, and what the devices last answered for each calendar.
  *
  * idle → (schedulers.load) → loading → ready | failed; schedulers.refresh reloads from ready or failed;
