@@ -356,6 +356,11 @@ export const Detection = z.object({
   score: z.number(),
   track_id: z.number().int(),
   box: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  /**
+   * What the engine knows of the object beyond its class (issue 11 use cases), when it knows it: a person's
+   * `identity`, `age_band`, `gender`; a vehicle's `plate`. The sim engines report the scene's truth.
+   */
+  attributes: z.record(z.string().max(64), z.string().max(64)).optional(),
 });
 export type Detection = z.infer<typeof Detection>;
 

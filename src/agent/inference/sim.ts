@@ -12,7 +12,8 @@
  * in it), in 0..1 of the frame, for the scene objects whose label is one of the application's classes (its
  * chosen classes, else the model's; a model sharing no class with the scene detects nothing). Scores are a
  * seeded function of (seed, job, track, frame) in 0.55–0.98, filtered by the job's threshold; track ids are
- * the object's index + 1. A camera without known boxes (not synthetic) gives no detections.
+ * the object's index + 1; the scene's attributes (a person's identity, age band, gender; a car's plate) go with
+ * them (issue 11). A camera without known boxes (not synthetic) gives no detections.
  * check(): task must be one of detection's family and the format one a detector runs (onnx, tensorrt, pytorch,
  * tflite); otherwise the inferenceEngineError says why.
  */
@@ -39,6 +40,7 @@ interface SimBox {
   y: number;
   width: number;
   height: number;
+  attributes?: Record<string, string>;
 }
 /** A camera whose drawn boxes are known (SimCamera). */
 interface TruthCamera extends CameraDevice {
@@ -157,6 +159,7 @@ export function createSimEngine(o: SimEngineOptions): InferenceEngine {
               score,
               track_id: i + 1,
               box: [b.x / frame.width, b.y / frame.height, b.width / frame.width, b.height / frame.height],
+              ...(b.attributes ? { attributes: { ...b.attributes } } : {}),
             });
           });
           return out;
