@@ -7,14 +7,14 @@
  * - `authenticateDevice`: device token (agent-facing routes) → `request.device`; the token must be the
  *   device's current one (its jti is on the device row).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { API_ERROR_CODES, Role } from '../../protocol';
 import { refuseDisabledToken } from '../admin/disabled';
 import type { ServerContext } from '../context';
 import { authenticateApiKey, isApiKey } from '../profile/apiKeys';
-import { devices, users } from '../db/schema';
+import { devices, refreshTokens, users } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
 import { TokenError, type TokenSigner } from './tokens';
 
@@ -27,6 +27,8 @@ declare module 'fastify' {
     user: UserRow | null;
     /** Set by authenticateDevice. */
     device: DeviceRow | null;
+    /** Set by authenticateUser for an access token of a session (its `sid`); undefined for API keys. */
+    sessionId?: string;
   }
 }
 
@@ -87,8 +89,24 @@ export function authenticateUser(ctx: ServerContext): preHandlerAsyncHookHandler
       return void (request.user = user);
     }
     const claims = await verifyOr401(ctx.tokens, token, 'access');
-    const [user] = await ctx.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
-    if (!user) throw unauthorized(API_ERROR_CODES.invalidToken, 'You tried to access with invalid token');
+    // One query: the user, and whether the token's session still has a live refresh token (a session signed
+    // out, or ended by a password change elsewhere, refuses its access tokens). Tokens without sid predate
+    // session ids and live until they expire.
+    const sid = claims.sid;
+    const live = sid
+      ? sql<boolean>`exists (select 1 from ${refreshTokens} r where r.session_id = ${sid}::uuid
+          and r.revoked_at is null and r.expires_at > now())`
+      : sql<boolean>`true`;
+    const [row] = await ctx.db
+      .select({ user: users, live })
+      .from(users)
+      .where(eq(users.id, claims.sub))
+      .limit(1);
+    const user = row?.user;
+    if (!user || !row.live) {
+      throw unauthorized(API_ERROR_CODES.invalidToken, 'You tried to access with invalid token');
+    }
+    request.sessionId = sid;
     // A disabled user's tokens stop working at once (issue 13 admin panel).
     refuseDisabledToken(user);
     request.user = user;

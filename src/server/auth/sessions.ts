@@ -1,9 +1,11 @@
 /**
  * Sessions: access + refresh token pairs (spec §4 auth, §7 login and new_access_token).
  * Refresh tokens are stored by jti; using one revokes it and records its replacement (rotation); reuse of a
- * revoked one is refused. Logout revokes the presented one.
+ * revoked one is refused. Logout revokes the presented one. Every token of one sign-in shares a session id
+ * (`sid`, the first refresh token's jti): a session is live while one of its refresh tokens is, and the guard
+ * refuses the access tokens of a session that is not (signed out, or ended by `endOtherSessions`).
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { API_ERROR_CODES } from '../../protocol';
 import type { ServerContext } from '../context';
 import { refreshTokens } from '../db/schema';
@@ -18,12 +20,18 @@ export interface SessionTokens {
 
 const PLEASE_LOGIN_AGAIN = 'Please login again';
 
-/** Issues an access token and a stored refresh token for `userId`. */
+/** Issues an access token and a stored refresh token for `userId`: a new session. */
 export async function issueSession(ctx: ServerContext, userId: string): Promise<SessionTokens> {
   const jti = ctx.tokens.newJti();
-  const refresh = await ctx.tokens.sign({ typ: 'refresh', sub: userId, jti }, ctx.config.refreshTokenTtlS);
-  await ctx.db.insert(refreshTokens).values({ jti, userId, expiresAt: new Date(refresh.exp * 1000) });
-  const access = await ctx.tokens.sign({ typ: 'access', sub: userId }, ctx.config.accessTokenTtlS);
+  const sid = jti;
+  const refresh = await ctx.tokens.sign(
+    { typ: 'refresh', sub: userId, jti, sid },
+    ctx.config.refreshTokenTtlS,
+  );
+  await ctx.db
+    .insert(refreshTokens)
+    .values({ jti, userId, sessionId: sid, expiresAt: new Date(refresh.exp * 1000) });
+  const access = await ctx.tokens.sign({ typ: 'access', sub: userId, sid }, ctx.config.accessTokenTtlS);
   return { token: access.token, refresh_token: refresh.token };
 }
 
@@ -47,29 +55,35 @@ export async function rotateSession(
     );
   }
   const nextJti = ctx.tokens.newJti();
-  // One statement marks it used, so two concurrent refreshes with one token cannot both succeed.
-  const used = await ctx.db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()`, replacedBy: nextJti })
-    .where(
-      and(
-        eq(refreshTokens.jti, claims.jti),
-        eq(refreshTokens.userId, claims.sub),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ jti: refreshTokens.jti });
-  if (used.length === 0) throw unauthorized(API_ERROR_CODES.invalidRefreshToken, PLEASE_LOGIN_AGAIN);
-  const refresh = await ctx.tokens.sign(
-    { typ: 'refresh', sub: claims.sub, jti: nextJti },
-    ctx.config.refreshTokenTtlS,
-  );
-  await ctx.db
-    .insert(refreshTokens)
-    .values({ jti: nextJti, userId: claims.sub, expiresAt: new Date(refresh.exp * 1000) });
-  const access = await ctx.tokens.sign({ typ: 'access', sub: claims.sub }, ctx.config.accessTokenTtlS);
-  return { token: access.token, refresh_token: refresh.token };
+  // One transaction: the used token and its replacement change together, so the session never looks ended to
+  // a request checking it in between. One statement marks it used, so two concurrent refreshes with one token
+  // cannot both succeed.
+  return ctx.db.transaction(async (tx) => {
+    const used = await tx
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()`, replacedBy: nextJti })
+      .where(
+        and(
+          eq(refreshTokens.jti, claims.jti),
+          eq(refreshTokens.userId, claims.sub),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ sessionId: refreshTokens.sessionId });
+    if (used.length === 0) throw unauthorized(API_ERROR_CODES.invalidRefreshToken, PLEASE_LOGIN_AGAIN);
+    // A token from before sessions had ids starts its session here.
+    const sid = used[0]?.sessionId ?? nextJti;
+    const refresh = await ctx.tokens.sign(
+      { typ: 'refresh', sub: claims.sub, jti: nextJti, sid },
+      ctx.config.refreshTokenTtlS,
+    );
+    await tx
+      .insert(refreshTokens)
+      .values({ jti: nextJti, userId: claims.sub, sessionId: sid, expiresAt: new Date(refresh.exp * 1000) });
+    const access = await ctx.tokens.sign({ typ: 'access', sub: claims.sub, sid }, ctx.config.accessTokenTtlS);
+    return { token: access.token, refresh_token: refresh.token };
+  });
 }
 
 /** Revokes a refresh token (logout). Unknown or malformed tokens are ignored. Returns whether one was revoked. */
@@ -86,4 +100,25 @@ export async function revokeRefreshToken(
     .where(and(eq(refreshTokens.jti, claims.jti), isNull(refreshTokens.revokedAt)))
     .returning({ jti: refreshTokens.jti });
   return revoked.length > 0;
+}
+
+/**
+ * Ends every session of `userId` but `keepSessionId` (the caller's own; undefined ends all): their refresh
+ * tokens are revoked, so their access tokens stop working at once (guard) and they cannot refresh.
+ * Used after a password or e-mail change (issue 13 profile). Returns how many refresh tokens were revoked.
+ */
+export async function endOtherSessions(
+  db: ServerContext['db'],
+  userId: string,
+  keepSessionId: string | undefined,
+): Promise<number> {
+  const others = keepSessionId
+    ? or(isNull(refreshTokens.sessionId), ne(refreshTokens.sessionId, keepSessionId))
+    : undefined;
+  const revoked = await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), others))
+    .returning({ jti: refreshTokens.jti });
+  return revoked.length;
 }

@@ -1,7 +1,9 @@
 /**
  * Signed tokens (team brief "Tokens"): JWTs, EdDSA Ed25519, claim `typ` tells what a token is for.
- *   access  { sub: userId }                              REST `Authorization: Token …` (spec §7), TTL configurable
- *   refresh { sub: userId, jti }                         POST new_access_token (rotated, stored by jti)
+ *   access  { sub: userId, sid? }                        REST `Authorization: Token …` (spec §7), TTL configurable
+ *   refresh { sub: userId, jti, sid? }                   POST new_access_token (rotated, stored by jti)
+ *   sid: the session's id (refresh_tokens.session_id, kept through rotations); tokens signed before sessions
+ *   had ids carry none
  *   browser { sub: userId, browser_id }                  signalling, only for peer id = browser_id
  *   device  { sub: ownerId, device_id, jti }             signalling + agent REST, 60 days (§9), jti on the device row
  *   grant   { sub: userId, device_id, browser_id }       first message on a device link, 60 s
@@ -17,8 +19,13 @@ export type TokenType = 'access' | 'refresh' | 'browser' | 'device' | 'grant';
 
 const base = { sub: z.string().min(1), exp: z.number(), iat: z.number() };
 const CLAIMS = {
-  access: z.object({ typ: z.literal('access'), ...base }),
-  refresh: z.object({ typ: z.literal('refresh'), jti: z.string().uuid(), ...base }),
+  access: z.object({ typ: z.literal('access'), sid: z.string().uuid().optional(), ...base }),
+  refresh: z.object({
+    typ: z.literal('refresh'),
+    jti: z.string().uuid(),
+    sid: z.string().uuid().optional(),
+    ...base,
+  }),
   browser: z.object({ typ: z.literal('browser'), browser_id: z.string().min(1), ...base }),
   device: z.object({
     typ: z.literal('device'),

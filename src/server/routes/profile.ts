@@ -2,7 +2,8 @@
  * Profile (spec §2 Profile children, §3 User info, §5 "Profile update sends the password only when provided",
  * §7 PUT user; issue 13): the handlers of src/protocol/profile.ts.
  *   PUT    user                   changes what is given; email or password changes need current_password
- *                                 (403 Wrong_password), a taken address 409 Email_taken
+ *                                 (403 Wrong_password), a taken address 409 Email_taken, and end the
+ *                                 user's other sessions (src/server/auth/sessions.ts endOtherSessions)
  *   POST   profile/avatar/remove  the avatar removed (src/server/profile/avatar.ts; the upload is a tus purpose)
  *   GET    avatars/:userId        the avatar's bytes with its sniffed type (no auth; 404 when none)
  *   GET|POST api-keys, DELETE api-keys/:id   src/server/profile/apiKeys.ts
@@ -16,6 +17,7 @@ import { DEVICE_TOKEN_EXPIRY_S } from '../../protocol';
 import { PROFILE_ERROR_CODES, type profileRoutes } from '../../protocol/profile';
 import { userOf } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { endOtherSessions } from '../auth/sessions';
 import { isUniqueViolation, isUuid } from '../db/scope';
 import { apiKeys, devices, deviceTokenIssues, userAvatars, users } from '../db/schema';
 import { HttpError, notFound } from '../errors';
@@ -64,6 +66,10 @@ export const profileHandlers: HandlersOf<typeof profileRoutes> = (ctx) => ({
     }
     try {
       const [row] = await ctx.db.update(users).set(set).where(eq(users.id, user.id)).returning();
+      // New sign-in facts end the user's other sessions (theirs may be the reason for the change); this one stays.
+      if (emailChanges || body.password !== undefined) {
+        await endOtherSessions(ctx.db, user.id, request.sessionId);
+      }
       return { user_info: toUserInfo(row ?? user) };
     } catch (err) {
       if (isUniqueViolation(err)) throw emailTaken();

@@ -69,9 +69,15 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     replacedBy: uuid('replaced_by'),
+    /**
+     * The sign-in this token belongs to: the first token's jti, kept by every rotation. Access tokens carry it as
+     * `sid`; a session with no live refresh token (signed out, or ended by a password change elsewhere) refuses
+     * its access tokens too (src/server/auth/guard.ts).
+     */
+    sessionId: uuid('session_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
 /** §3 Group (device or camera): a tree per user and group type. */
