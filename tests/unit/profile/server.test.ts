@@ -81,6 +81,51 @@ describe('PUT user', () => {
   });
 });
 
+describe('sessions', () => {
+  const refresh = (refreshToken: string) =>
+    api(server, 'POST', 'new_access_token', { headers: { 'refresh-token': refreshToken } });
+
+  it('a rotated session keeps working; a signed-out session refuses its access token at once', async () => {
+    const first = await login(server, 'pat@example.com', PASSWORD);
+    const rotated = await refresh(first.refresh_token);
+    expect(rotated.status).toBe(200);
+    // The access token from before the rotation belongs to the same, still live, session.
+    expect((await api(server, 'GET', 'user-info', { token: first.token })).status).toBe(200);
+    expect((await api(server, 'GET', 'user-info', { token: rotated.body.data.token })).status).toBe(200);
+    const out = await api(server, 'POST', 'logout', {
+      headers: { 'refresh-token': rotated.body.data.refresh_token },
+    });
+    expect(out.body).toEqual({ ok: true, revoked: true });
+    expect((await api(server, 'GET', 'user-info', { token: first.token })).status).toBe(401);
+    expect((await api(server, 'GET', 'user-info', { token: rotated.body.data.token })).status).toBe(401);
+  });
+
+  it('a password change ends the other sessions (access and refresh) and keeps the one that made it', async () => {
+    const mine = await login(server, 'pat@example.com', PASSWORD);
+    const other = await login(server, 'pat@example.com', PASSWORD);
+    const res = await api(server, 'PUT', 'user', {
+      token: mine.token,
+      body: { password: 'third-pass-3', current_password: PASSWORD },
+    });
+    expect(res.status).toBe(200);
+    expect((await api(server, 'GET', 'user-info', { token: other.token })).status).toBe(401);
+    expect((await refresh(other.refresh_token)).status).toBe(401);
+    expect((await api(server, 'GET', 'user-info', { token: mine.token })).status).toBe(200);
+    const mineRotated = await refresh(mine.refresh_token);
+    expect(mineRotated.status).toBe(200);
+    // A username change is not a sign-in fact: it ends nothing.
+    const third = await login(server, 'pat@example.com', 'third-pass-3');
+    await api(server, 'PUT', 'user', { token: mineRotated.body.data.token, body: { username: 'Pat R' } });
+    expect((await api(server, 'GET', 'user-info', { token: third.token })).status).toBe(200);
+    await api(server, 'PUT', 'user', {
+      token: mineRotated.body.data.token,
+      body: { password: PASSWORD, current_password: 'third-pass-3' },
+    });
+    // The shared `token` of this file was another session: sign in again for the tests that follow.
+    token = (await login(server, 'pat@example.com', PASSWORD)).token;
+  });
+});
+
 describe('API keys', () => {
   it('a read key reads (200) but may not write (403 Api_key_scope); revoked it gets 401 Api_key_revoked', async () => {
     const created = await api(server, 'POST', 'api-keys', {
