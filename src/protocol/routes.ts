@@ -30,6 +30,8 @@ import { usageRoutes } from './usage';
 import { billingRoutes } from './billing';
 import { publicRoutes } from './public';
 import { profileRoutes } from './profile';
+import { alarmChannelRoutes } from './alarmChannels';
+import { notificationRoutes } from './notifications';
 
 export const restRoutes = {
   ...accountRoutes,
@@ -58,6 +60,8 @@ export const restRoutes = {
   ...billingRoutes,
   ...publicRoutes,
   ...profileRoutes,
+  ...alarmChannelRoutes,
+  ...notificationRoutes,
 } satisfies Record<string, RestRoute>;
 
 export type RestRoutes = typeof restRoutes;

@@ -24,6 +24,7 @@ import { TunnelTraffic } from './profile/traffic';
 import { ensureDemoRelease } from './routes/software';
 import { ensureDemoModels } from './models/seed';
 import { ensureDemoApplications } from './routes/applications';
+import { startAlarmChannels } from './alarmChannels';
 
 export type { ServerOptions } from './config';
 export type { Seed, EnsureDeviceInput, EnsureUserInput } from './seed';
@@ -87,6 +88,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const upgrades = new UpgradeRouter(app.server);
     signalling = startSignalling(app, ctx, upgrades, app.log);
     mountTunnelUpgrades(ctx, upgrades, app.log);
+    await startAlarmChannels(app, ctx, upgrades);
     await app.listen({ port: config.port, host: config.host });
     if (config.demoAccount && !config.publishDemoAccount) {
       app.log.warn(

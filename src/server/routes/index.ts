@@ -32,6 +32,8 @@ import { usageHandlers } from './usage';
 import { billingHandlers } from './billing';
 import { publicHandlers } from './public';
 import { profileHandlers } from './profile';
+import { alarmChannelHandlers } from './alarmChannels';
+import { notificationHandlers } from './notifications';
 
 /** Every route's handler. */
 export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<RestRoutes> {
@@ -62,5 +64,7 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...billingHandlers(ctx, app),
     ...publicHandlers(ctx, app),
     ...profileHandlers(ctx, app),
+    ...alarmChannelHandlers(ctx, app),
+    ...notificationHandlers(ctx, app),
   };
 }

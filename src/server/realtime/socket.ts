@@ -1,0 +1,127 @@
+/**
+ * The real-time socket (§7 "A real-time socket with a token header also exists"; src/protocol/notifications.ts):
+ * socket.io on the server's HTTP server at `/socket.io`. A client authenticates with its access token
+ * (handshake `auth.token`, or `Authorization: Token {token}`); a bad token is refused with the connect error
+ * `invalid_token`, an expired one with `Token_expired`, a disabled user's with `invalid_token`. Each socket
+ * joins the room `user:<id>`. One LISTEN connection per process receives `pg_notify('edge_realtime')`
+ * (publish.ts) and emits each message to its user's room, so a message published by any server process
+ * reaches every socket of that user; `pg_notify('edge_outbox')` kicks the outbox worker.
+ */
+import type { Server as HttpServer } from 'node:http';
+import pg from 'pg';
+import { Server, type Socket } from 'socket.io';
+import { API_ERROR_CODES } from '../../protocol';
+import { REALTIME_EVENT, REALTIME_PATH, RealtimeMessage } from '../../protocol/notifications';
+import { TokenError, type TokenSigner } from '../auth/tokens';
+import { OUTBOX_CHANNEL, REALTIME_CHANNEL } from './publish';
+
+export interface RealtimeLog {
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface Realtime {
+  io: Server;
+  close(): Promise<void>;
+}
+
+/** Reads the access token of a handshake: `auth.token`, else `Authorization: Token|Bearer <t>`. */
+export function handshakeToken(socket: Pick<Socket, 'handshake'>): string | null {
+  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+  if (typeof auth?.token === 'string' && auth.token) return auth.token;
+  const header = socket.handshake.headers.authorization;
+  const m = typeof header === 'string' ? /^(?:Token|Bearer)\s+(\S+)\s*$/i.exec(header) : null;
+  return m?.[1] ?? null;
+}
+
+/**
+ * Attaches socket.io to `server` and LISTENs on `connectionString`. `isActive(userId)` refuses disabled users.
+ * `onOutbox` is called on each outbox wake-up.
+ */
+export function startRealtime(opts: {
+  server: HttpServer;
+  tokens: TokenSigner;
+  connection: pg.ClientConfig;
+  isActive: (userId: string) => Promise<boolean>;
+  onOutbox: () => void;
+  log: RealtimeLog;
+}): Realtime {
+  const io = new Server(opts.server, {
+    path: REALTIME_PATH,
+    serveClient: false,
+    // Other WebSocket paths (signalling, tunnels) are routed by the server's UpgradeRouter; leave them be.
+    destroyUpgrade: false,
+    maxHttpBufferSize: 16 * 1024,
+  });
+  io.use((socket, next) => {
+    const token = handshakeToken(socket);
+    if (!token) return next(new Error(API_ERROR_CODES.unauthorized));
+    opts.tokens
+      .verify(token, 'access')
+      .then(async (claims) => {
+        if (!(await opts.isActive(claims.sub))) return next(new Error(API_ERROR_CODES.invalidToken));
+        socket.data.userId = claims.sub;
+        await socket.join(`user:${claims.sub}`);
+        next();
+      })
+      .catch((err: unknown) =>
+        next(
+          new Error(
+            err instanceof TokenError && err.reason === 'expired'
+              ? API_ERROR_CODES.tokenExpired
+              : API_ERROR_CODES.invalidToken,
+          ),
+        ),
+      );
+  });
+  // Clients only listen; anything they send is ignored.
+
+  let closed = false;
+  let client: pg.Client | null = null;
+  const listen = async (): Promise<void> => {
+    while (!closed) {
+      const c = new pg.Client(opts.connection);
+      try {
+        await c.connect();
+        c.on('notification', (n) => {
+          if (n.channel === OUTBOX_CHANNEL) return opts.onOutbox();
+          if (n.channel !== REALTIME_CHANNEL || !n.payload) return;
+          try {
+            const env = JSON.parse(n.payload) as { u?: unknown; m?: unknown };
+            const m = RealtimeMessage.safeParse(env.m);
+            if (typeof env.u === 'string' && m.success) io.to(`user:${env.u}`).emit(REALTIME_EVENT, m.data);
+          } catch {
+            opts.log.warn({ channel: n.channel }, 'unreadable real-time payload dropped');
+          }
+        });
+        const ended = new Promise<void>((resolve) => {
+          c.on('error', () => resolve());
+          c.on('end', () => resolve());
+        });
+        await c.query(`LISTEN ${REALTIME_CHANNEL}`);
+        await c.query(`LISTEN ${OUTBOX_CHANNEL}`);
+        client = c;
+        // Anything enqueued while we were not listening.
+        opts.onOutbox();
+        await ended;
+      } catch (err) {
+        if (!closed) opts.log.error({ err }, 'real-time LISTEN connection failed; retrying');
+      }
+      client = null;
+      await c.end().catch(() => undefined);
+      if (!closed) await new Promise((r) => setTimeout(r, 1000));
+    }
+  };
+  const listening = listen();
+  return {
+    io,
+    async close() {
+      closed = true;
+      await client?.end().catch(() => undefined);
+      // Not io.close(): that would close the HTTP server, which Fastify closes itself.
+      io.disconnectSockets(true);
+      io.engine.close();
+      await listening;
+    },
+  };
+}
