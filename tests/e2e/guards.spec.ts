@@ -34,7 +34,9 @@ test.describe('signed in', () => {
     await signIn(page, DEMO);
     // /jobs and /schedulers are built now (issue 10); /blacklist-faces' screen is still to come.
     await page.goto('/blacklist-faces');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(/blacklist faces/i);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/blacklist faces/i, {
+      timeout: 30_000,
+    });
   });
 
   test('a non-admin on an admin route goes to /', async ({ page }) => {
