@@ -140,8 +140,8 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
       );
       await client.query(
         `UPDATE deliveries SET attempts = $2, status = $3, last_error = $4,
-                delivered_at = CASE WHEN $3 = 'delivered' THEN now() ELSE NULL END,
-                next_at = CASE WHEN $3 = 'pending' THEN now() + ($5::int * interval '1 millisecond') ELSE next_at END
+                delivered_at = CASE WHEN $3 = 'delivered' THEN clock_timestamp() ELSE NULL END,
+                next_at = CASE WHEN $3 = 'pending' THEN clock_timestamp() + ($5::int * interval '1 millisecond') ELSE next_at END
           WHERE id = $1`,
         [row.id, tries, status, result.error, status === 'pending' ? Math.round(backoff(tries)) : 0],
       );
