@@ -1,7 +1,8 @@
 /**
  * The calendar REST calls on a real server with PostgreSQL (src/server/routes/schedulers.ts): create, list with
  * the state and next edge, the §-less validation texts, name taken (409), jobs not the caller's (404), another
- * user's calendar (404), update, the per-device sync payload, delete.
+ * user's calendar (404), update, the per-device sync payload, delete; the device route for a scheduled job's
+ * state (device token only, 404 for a job not on the device).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarState } from '../../../src/protocol/schedulers';
@@ -87,5 +88,23 @@ describe('scheduler calendars REST', () => {
       ok: true,
     });
     expect((await api(server, 'GET', 'schedulers/calendars', { token: owner })).body.calendars).toEqual([]);
+  });
+
+  it('takes a scheduled job’s state from a device token only; a job not on that device is 404', async () => {
+    const ownerRow = await server.seed.ensureUser({ email: 'owner@sched.test', password: 'owner-pass-1' });
+    const device = await server.seed.ensureDevice({
+      ownerId: ownerRow.id,
+      label: 'Sched box',
+      chipsetId: '0',
+    });
+    const deviceToken = await server.seed.issueDeviceToken(device.id);
+    const path = 'device/jobs/2b0c8f0e-6f1e-4c43-9c77-0d7b0a3b1c11/state';
+    const body = { state: 'started', runtime: { port: 8554 } };
+    const missing = await api(server, 'PUT', path, { token: deviceToken, body });
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBeTruthy();
+    expect((await api(server, 'PUT', path, { token: owner, body })).status).toBe(401);
+    const bad = await api(server, 'PUT', path, { token: deviceToken, body: { state: 'flying' } });
+    expect(bad.status).toBe(400);
   });
 });
