@@ -35,6 +35,7 @@ import { createDeviceRemoteDesktop, withRemoteDesktop } from './remoteDesktop';
 import { createDeviceSoftware } from './software';
 import { createDeviceModels } from './models';
 import { createDeviceInference } from './inference';
+import { createDeviceAlarms } from './alarms';
 import { createDeviceSchedulers, inferenceJobRunner } from './schedulers';
 import type { AgentLifecycle, AgentPartDeps } from './parts';
 import { createDevicePower } from './power';
@@ -302,7 +303,8 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     software: createDeviceSoftware(partDeps),
     models: createDeviceModels(partDeps),
   };
-  const inference = createDeviceInference(partDeps, { streams, cameras, models: parts.models, iceServers: () => iceServers }); // prettier-ignore
+  const alarms = createDeviceAlarms(partDeps, { isIpCamera: (id) => cameras.find(id)?.cameraType === 'ip' });
+  const inference = createDeviceInference(partDeps, { streams, cameras, models: parts.models, iceServers: () => iceServers, onDetections: alarms.onDetections }); // prettier-ignore
   const schedulers = createDeviceSchedulers({
     stateDir: partDeps.stateDir,
     log,
@@ -344,6 +346,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
       tunnel?.close().catch(() => undefined),
       ...Object.values(parts).map((part) => part.close().catch(() => undefined)),
       inference.close(),
+      alarms.close(),
     ]);
     schedulers.close();
     log.info('agent stopped');
@@ -395,6 +398,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
           ...parts,
           inference,
           schedulers,
+          alarms,
           remoteDesktop,
         }),
         onClosed: (l) => {

@@ -22,6 +22,7 @@ import { remoteDesktopCommands } from './remoteDesktop';
 import { softwareCommands } from './software';
 import { powerCommands } from './power';
 import { schedulerCommands } from './schedulers';
+import { alarmCommands } from './alarms';
 import { storageCommands } from './storage';
 import { demoAppCommands } from './demoApps';
 import { streamCommands } from './streams';
@@ -43,6 +44,7 @@ export const deviceCommands = {
   ...engineCommands,
   ...inferenceCommands,
   ...schedulerCommands,
+  ...alarmCommands,
   ...remoteDesktopCommands,
   ...demoAppCommands,
 };

@@ -242,11 +242,7 @@ export type RunningJob = z.infer<typeof RunningJob>;
 export const EngineChoice = z.object({ default: z.string(), deepStream: z.string() });
 
 export const inferenceCommands = defineCommands({
-  /** §7 alarm-new: the alarms this device should know (replaces the list; possibly empty). */
-  'alarm-new': {
-    request: z.object({ alarms: z.array(Alarm).max(500) }).strict(),
-    reply: z.object({ count: z.number().int() }),
-  },
+  // §7 alarm-new is the alarms feature's command (src/protocol/alarms.ts: the full alarm the device matches).
   /**
    * §4 step 2, ours: can the device's engine run these options? inferenceEngineError is the engine's report
    * (null: it can); engines names the default and the deep-stream engine.

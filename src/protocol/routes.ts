@@ -21,6 +21,8 @@ import { repositoryRoutes } from './repositories';
 import { applicationRoutes } from './applications';
 import { inferenceRoutes } from './inference';
 import { schedulerRoutes } from './schedulers';
+import { alarmRoutes } from './alarms';
+import { eventRoutes } from './events';
 import { downloadRoutes } from './download';
 import { sshInstallRoutes } from './sshInstall';
 import type { RestRoute } from './route';
@@ -55,6 +57,8 @@ export const restRoutes = {
   ...applicationRoutes,
   ...inferenceRoutes,
   ...schedulerRoutes,
+  ...alarmRoutes,
+  ...eventRoutes,
   ...downloadRoutes,
   ...sshInstallRoutes,
   ...billingRoutes,

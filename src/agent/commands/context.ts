@@ -11,6 +11,7 @@ import type { MetricsHistory } from '../metrics';
 import type { DeviceModels } from '../models';
 import type { DeviceInference } from '../inference';
 import type { DeviceSchedulers } from '../schedulers';
+import type { DeviceAlarms } from '../alarms';
 import type { IpCameraReach } from '../ipCameras';
 import type { DeviceRecords } from '../records';
 import type { DeviceRemoteDesktop } from '../remoteDesktop';
@@ -63,6 +64,8 @@ export interface CommandContext {
   inference: DeviceInference;
   /** src/agent/schedulers/ (schedulers: calendars kept on the device, jobs started and stopped at their edges). */
   schedulers: DeviceSchedulers;
+  /** src/agent/alarms/ (alarms: the alarm list kept on the device, detections matched into events). */
+  alarms: DeviceAlarms;
   /** src/agent/remoteDesktop/ (remoteDesktop: the desktop's input and windows; its picture is a stream). */
   remoteDesktop: DeviceRemoteDesktop;
 }

@@ -17,6 +17,7 @@ import { remoteDesktopHandlers } from './remoteDesktop';
 import { softwareHandlers } from './software';
 import { powerHandlers } from './power';
 import { schedulerHandlers } from './schedulers';
+import { alarmHandlers } from './alarms';
 import { storageHandlers } from './storage';
 import { demoAppHandlers } from './demoApps';
 import type { Handlers } from './registry';
@@ -39,6 +40,7 @@ export const handlers: Handlers = {
   ...engineHandlers,
   ...inferenceHandlers,
   ...schedulerHandlers,
+  ...alarmHandlers,
   ...remoteDesktopHandlers,
   ...demoAppHandlers,
 };

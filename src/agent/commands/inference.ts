@@ -1,12 +1,11 @@
 /**
  * Handlers of the inference feature's device commands (src/protocol/inference.ts; spec §4 "Starting an
- * inference connection", §7 alarm-new, get-stream-engine-port): the work is the inference part's
- * (src/agent/inference/).
+ * inference connection", §7 get-stream-engine-port; alarm-new is the alarms feature's, ./alarms.ts): the work
+ * is the inference part's (src/agent/inference/).
  */
 import type { Handlers } from './registry';
 
 type InferenceProcess =
-  | 'alarm-new'
   | 'inference-check'
   | 'inference-negotiate'
   | 'inference-metadata'
@@ -15,7 +14,6 @@ type InferenceProcess =
   | 'get-stream-engine-port';
 
 export const inferenceHandlers = {
-  'alarm-new': async ({ alarms }, ctx) => ({ count: ctx.inference.setAlarms(alarms) }),
   'inference-check': async (options, ctx) => ctx.inference.check(options),
   'inference-negotiate': async ({ callId, sdp }, ctx) => ({
     callId,

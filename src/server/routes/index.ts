@@ -22,6 +22,8 @@ import { repositoryHandlers } from './repositories';
 import { applicationHandlers } from './applications';
 import { inferenceHandlers } from './inference';
 import { schedulerHandlers } from './schedulers';
+import { alarmHandlers } from './alarms';
+import { eventHandlers } from './events';
 import { downloadHandlers } from './download';
 import { sshInstallHandlers } from './sshInstall';
 import type { RouteHandlers } from './register';
@@ -59,6 +61,8 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...applicationHandlers(ctx, app),
     ...inferenceHandlers(ctx, app),
     ...schedulerHandlers(ctx, app),
+    ...alarmHandlers(ctx, app),
+    ...eventHandlers(ctx, app),
     ...downloadHandlers(ctx, app),
     ...sshInstallHandlers(ctx, app),
     ...billingHandlers(ctx, app),

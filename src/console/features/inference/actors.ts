@@ -63,7 +63,7 @@ export function inferenceActors({ http, peerLink }: Platform): FeatureActor[] {
     actors: {
       sendAlarms: fromPromise(async ({ input, system }) => {
         await ensureDevice(system, input.deviceId);
-        return call(input.deviceId, 'alarm-new', { alarms: input.alarms });
+        return call(input.deviceId, 'alarm-new', await http.call('alarms.forDevice', { params: { device_id: input.deviceId } })); // prettier-ignore
       }),
       // Alarms are a later issue: the list sent is empty, so the machine never asks for this.
       assignCalendars: fromPromise<unknown, { alarms: Alarm[]; job: Job }>(async () => {
