@@ -1,90 +1,64 @@
 /**
  * The inference start handshake — spec §4 "Starting an inference connection" (steps 1–7), §4 "Job events"
  * (deploying, started, error), §8 inference texts, §9 stream engine answer wait 60 s / polling 500 ms. One actor
- * per start, spawned by the jobs actor under the root system.
+ * per start, spawned by the jobs actor under the root system. Context, events and pure updates: startContext.ts.
  *
- * alarms (1: alarm-new with the alarms the device should know; alarms are a later issue, so the list is
- * empty today) → calendars (1: assign calendars to alarms — skipped when there are no alarms) → checking (2:
- * inference-check; an inferenceEngineError stops here: job error + the §8 "Warning: {device label}" dialog)
- * → deploying (3: start options built in context; the job reported `deploying`) → negotiating (5: one peer
- * connection with a data channel, the `channel` actor; the stages fileCheck → buildModel → prepareModel →
- * warmUp [+ prepare recording] → startInference [+ request metadata], each asked on the channel, each with its
- * elapsed time; a stage whose heartbeat stops for START_STALL_MS is flagged stalled, one silent for
- * START_SILENCE_FAIL_MS fails with §8 "Could not get an answer from the device"; results carry the call id, 6)
- * → waitingPort (the job's stream-engine port, polled every 500 ms for up to 60 s) → reporting (the job
- * reported `started`) → started. Leaving `negotiating` closes the negotiation connection.
+ * Preparation, every step shown with its elapsed time and time-limited (a step silent for START_STALL_MS is
+ * flagged stalled; one silent for START_PREP_LIMIT_MS fails with §8 "Could not get an answer from the device"):
+ * link (the device link open: `connectDevice`) → alarms (1: alarm-new with the alarms the device should know;
+ * alarms are a later issue, so the list is empty today) → calendars (1: assign calendars to alarms — skipped
+ * when there are no alarms) → checking (2: inference-check; an inferenceEngineError stops here: job error, the
+ * §8 "Warning: {device label}" dialog, OK only, and the §8 "Inference engine issue reported" notice)
+ * → deploying (3: start options built in context; the job reported `deploying`, time-limited too)
+ * → negotiating (5: one peer connection with a data channel, the `channel` actor; the stages fileCheck →
+ * buildModel → prepareModel → warmUp [+ prepare recording] → startInference [+ request metadata], each asked on
+ * the channel, each with its elapsed time; a stage whose heartbeat stops for START_STALL_MS is flagged stalled,
+ * one silent for START_SILENCE_FAIL_MS fails with §8 "Could not get an answer from the device"; results carry
+ * the call id, 6) → waitingPort (the job's stream-engine port, polled every 500 ms for up to 60 s) → reporting
+ * (the job reported `started`) → started. Leaving `negotiating` closes the negotiation connection.
  * 7: the channel's peer connection failing restarts the job once with the deep-stream engine; on a stream page
  * (input.onStreamPage) it instead records the job as failed and emits `navigate` to /control-panel/cameras.
  * `start.cancel` ends it (§8 "Process has been canceled"). Step 4 (a scheduled job started directly with
- * start-scheduled-job) belongs to schedulers, not built yet: every start here is a connection start.
+ * start-scheduled-job) runs on the device's own scheduler (src/agent/schedulers), not here.
  */
 import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
-import type { Application } from '../../src/protocol/applications';
 import {
   INFERENCE_TEXTS,
   START_SILENCE_FAIL_MS,
   START_STALL_MS,
   type Alarm,
-  type ControlMessage,
   type Job,
-  type JobRuntime,
-  type JobState,
   type StartOptions,
-  type StartStep,
 } from '../../src/protocol/inference';
 import { errorText, type ConsoleEmitted } from '../notifications/emitted';
-import { buildStartOptions, initialStages, STAGE_OF_STEP, type Stage } from './stages';
+import {
+  advance,
+  beat,
+  failRunning,
+  failureText,
+  initialStartContext,
+  newCallId,
+  prepBegin,
+  prepEnd,
+  prepSkip,
+  prepStall,
+  START_PREP_LIMIT_MS,
+  type ChannelCommand,
+  type InferenceStartContext,
+  type InferenceStartEvent,
+  type InferenceStartInput,
+  type PrepStepName,
+  type StateReport,
+} from './startContext';
+import { initialStages, STAGE_OF_STEP } from './stages';
 
-export interface InferenceStartInput {
-  job: Job;
-  application: Application;
-  /** §8 title "Warning: {device label}". */
-  deviceLabel: string;
-  /** Started from a stream page (§4 step 7: a failed peer connection returns to /control-panel/cameras). */
-  onStreamPage?: boolean;
-  /** Who hears `start.finished` (the jobs actor); null when run alone. */
-  reportTo?: { send(event: { type: 'start.finished'; jobId: string; ok: boolean }): void } | null;
-}
-
-export interface InferenceStartContext {
-  job: Job;
-  application: Application;
-  deviceLabel: string;
-  onStreamPage: boolean;
-  reportTo: InferenceStartInput['reportTo'];
-  alarms: Alarm[];
-  options: StartOptions;
-  /** Engines the device offers (inference-check). */
-  engines: { default: string; deepStream: string } | null;
-  /** The negotiation's call id (§3 Stream.callId); a new one per attempt. */
-  callId: string;
-  attempt: number;
-  stages: Stage[];
-  runtime: Partial<JobRuntime>;
-  error: string | null;
-  /** The state reported to the server last (reporting actor's input). */
-  report: { state: JobState; runtime: Partial<JobRuntime>; engine?: string } | null;
-  startedAt: number;
-  finishedAt: number | null;
-}
-
-/** What the channel actor reports. */
-export type ChannelEvent =
-  | { type: 'channel.open' }
-  | { type: 'channel.message'; message: ControlMessage }
-  | { type: 'channel.failed'; error: string }
-  | { type: 'channel.closed' };
-
-export type InferenceStartEvent = ChannelEvent | { type: 'start.cancel' };
-
-/** What the channel actor obeys: ask a step (with its companion request). */
-export interface ChannelCommand {
-  type: 'channel.request';
-  step: StartStep;
-  with?: 'prepare-recording' | 'request-metadata';
-  options: StartOptions;
-  callId: string;
-}
+export type {
+  ChannelCommand,
+  ChannelEvent,
+  InferenceStartContext,
+  InferenceStartEvent,
+  InferenceStartInput,
+} from './startContext';
 
 const now = () => Date.now();
 
@@ -96,6 +70,10 @@ export const inferenceStartMachine = setup({
     emitted: {} as ConsoleEmitted | { type: 'navigate'; to: string },
   },
   actors: {
+    /** Resolves once the device's link is open (connecting it when needed). */
+    connectDevice: fromPromise<unknown, { deviceId: string }>(async () => {
+      throw new Error('inferenceStart: connectDevice is not provided');
+    }),
     sendAlarms: fromPromise<{ count: number }, { deviceId: string; alarms: Alarm[] }>(async () => {
       throw new Error('inferenceStart: sendAlarms is not provided');
     }),
@@ -108,10 +86,7 @@ export const inferenceStartMachine = setup({
     >(async () => {
       throw new Error('inferenceStart: checkEngine is not provided');
     }),
-    reportState: fromPromise<
-      Job,
-      { jobId: string; state: JobState; runtime: Partial<JobRuntime>; engine?: string }
-    >(async () => {
+    reportState: fromPromise<Job, StateReport>(async () => {
       throw new Error('inferenceStart: reportState is not provided');
     }),
     channel: fromCallback<ChannelCommand, { deviceId: string; callId: string }>(() => {
@@ -141,6 +116,22 @@ export const inferenceStartMachine = setup({
       context.options.engine !== context.engines.deepStream,
   },
   actions: {
+    prepBegin: assign({
+      prep: ({ context }, params: { step: PrepStepName }) => prepBegin(context.prep, params.step, now()),
+    }),
+    prepDone: assign({ prep: ({ context }) => prepEnd(context.prep, 'done', now()) }),
+    prepSkip: assign({
+      prep: ({ context }, params: { step: PrepStepName }) => prepSkip(context.prep, params.step),
+    }),
+    prepStalled: assign({ prep: ({ context }) => prepStall(context.prep) }),
+    /** The running preparation step failed: its error, or §8 "Could not get an answer from the device". */
+    prepFailed: assign(({ context, event }) => ({
+      prep: prepEnd(context.prep, 'failed', now()),
+      error:
+        'error' in event && event.error !== undefined
+          ? errorText(event.error, INFERENCE_TEXTS.noAnswer)
+          : INFERENCE_TEXTS.noAnswer,
+    })),
     askNextStage: sendTo('channel', ({ context }): ChannelCommand => {
       const stage = context.stages.find((s) => s.state === 'running')!;
       return {
@@ -158,68 +149,40 @@ export const inferenceStartMachine = setup({
       stages: ({ context }) =>
         context.stages.map((s, i) => (i === 0 ? { ...s, state: 'running', startedAt: now() } : s)),
     }),
-    /** A heartbeat: the running stage's progress and detail; not stalled any more. */
     recordBeat: assign({
-      stages: ({ context, event }) => {
-        if (event.type !== 'channel.message' || event.message.type !== 'heartbeat') return context.stages;
-        const m = event.message;
-        return context.stages.map((s) =>
-          s.step === m.step && s.state === 'running'
-            ? { ...s, progress: m.progress, detail: m.detail ?? s.detail, stalled: false, lastBeatAt: now() }
-            : s,
-        );
-      },
+      stages: ({ context, event }) =>
+        event.type === 'channel.message' ? beat(context.stages, event.message, now()) : context.stages,
     }),
     markStalled: assign({
       stages: ({ context }) =>
         context.stages.map((s) => (s.state === 'running' ? { ...s, stalled: true } : s)),
     }),
-    /** A stage's result ok: done with its elapsed time; the next one runs. */
     advanceStage: assign(({ context, event }) => {
       if (event.type !== 'channel.message' || event.message.type !== 'result') return {};
-      const m = event.message;
-      const t = now();
-      const i = context.stages.findIndex((s) => s.step === m.step);
-      const stages = context.stages.map((s, k) => {
-        if (k === i)
-          return {
-            ...s,
-            state: 'done' as const,
-            elapsedMs: t - (s.startedAt ?? t),
-            deviceMs: m.elapsed_ms,
-            detail: m.detail,
-            stalled: false,
-          };
-        if (k === i + 1) return { ...s, state: 'running' as const, startedAt: t };
-        return s;
-      });
-      return { stages, runtime: { ...context.runtime, ...(m.runtime ?? {}) } };
-    }),
-    failStage: assign(({ context, event }) => {
-      const error =
-        event.type === 'channel.message' && event.message.type === 'result'
-          ? (event.message.error ?? INFERENCE_TEXTS.startFailed)
-          : event.type === 'channel.failed'
-            ? event.error
-            : INFERENCE_TEXTS.noAnswer;
-      const t = now();
       return {
-        error,
-        stages: context.stages.map((s) =>
-          s.state === 'running' ? { ...s, state: 'failed' as const, elapsedMs: t - (s.startedAt ?? t) } : s,
-        ),
+        stages: advance(context.stages, event.message, now()),
+        runtime: { ...context.runtime, ...(event.message.runtime ?? {}) },
       };
     }),
+    failStage: assign(({ context, event }) => ({
+      error: failureText(event as never),
+      stages: failRunning(context.stages, now()),
+    })),
     noAnswer: assign({ error: INFERENCE_TEXTS.noAnswer }),
     /** §4 step 7: a new attempt with the deep-stream engine. */
     useDeepStream: assign(({ context }) => ({
       attempt: context.attempt + 1,
-      callId: `${context.job.id.slice(0, 8)}-${context.attempt + 1}-${Math.random().toString(36).slice(2, 8)}`,
+      callId: newCallId(context.job.id, context.attempt + 1),
       options: { ...context.options, engine: context.engines!.deepStream },
       stages: initialStages(),
       error: null,
     })),
     finish: assign({ finishedAt: () => now() }),
+    /** The server's answer to a state report goes to the jobs actor: the row shows it at once. */
+    tellReported: ({ context, event }) => {
+      if ('output' in event && event.output && typeof event.output === 'object' && 'id' in event.output)
+        context.reportTo?.send({ type: 'start.reported', job: event.output as Job });
+    },
     tellFinished: ({ context }, params: { ok: boolean }) =>
       context.reportTo?.send({ type: 'start.finished', jobId: context.job.id, ok: params.ok }),
     /** §8 inference start warning (OK only), titled with the device label. */
@@ -228,6 +191,7 @@ export const inferenceStartMachine = setup({
       title: INFERENCE_TEXTS.warningTitle(context.deviceLabel),
       message: INFERENCE_TEXTS.warning,
     })),
+    /** §8 "Inference engine issue reported", with what went wrong (default: §8 "…check logs…"). */
     noticeFailed: emit(({ context }) => ({
       type: 'notice' as const,
       variant: 'danger' as const,
@@ -244,57 +208,67 @@ export const inferenceStartMachine = setup({
   },
   delays: {
     STALL: START_STALL_MS,
+    PREP_LIMIT: START_PREP_LIMIT_MS,
     SILENCE: START_SILENCE_FAIL_MS,
     SILENT_AFTER_STALL: START_SILENCE_FAIL_MS - START_STALL_MS,
   },
 }).createMachine({
   id: 'inferenceStart',
-  context: ({ input }) => ({
-    job: input.job,
-    application: input.application,
-    deviceLabel: input.deviceLabel,
-    onStreamPage: input.onStreamPage ?? false,
-    reportTo: input.reportTo ?? null,
-    alarms: [],
-    options: buildStartOptions(input.job, input.application),
-    engines: null,
-    callId: `${input.job.id.slice(0, 8)}-1-${Math.random().toString(36).slice(2, 8)}`,
-    attempt: 1,
-    stages: initialStages(),
-    runtime: {},
-    error: null,
-    report: null,
-    startedAt: now(),
-    finishedAt: null,
-  }),
-  initial: 'alarms',
+  context: ({ input }) => initialStartContext(input, now()),
+  initial: 'link',
   on: { 'start.cancel': { guard: 'stillStarting', target: '.canceled' } },
   states: {
+    link: {
+      entry: { type: 'prepBegin', params: { step: 'link' } },
+      after: {
+        STALL: { actions: 'prepStalled' },
+        PREP_LIMIT: { target: 'failed', actions: 'prepFailed' },
+      },
+      invoke: {
+        id: 'connectDevice',
+        src: 'connectDevice',
+        input: ({ context }) => ({ deviceId: context.job.device_id }),
+        onDone: { target: 'alarms', actions: 'prepDone' },
+        onError: { target: 'failed', actions: 'prepFailed' },
+      },
+    },
     alarms: {
+      entry: { type: 'prepBegin', params: { step: 'alarms' } },
+      after: {
+        STALL: { actions: 'prepStalled' },
+        PREP_LIMIT: { target: 'failed', actions: 'prepFailed' },
+      },
       invoke: {
         id: 'sendAlarms',
         src: 'sendAlarms',
         input: ({ context }) => ({ deviceId: context.job.device_id, alarms: context.alarms }),
-        onDone: [{ guard: 'hasAlarms', target: 'calendars' }, { target: 'checking' }],
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => errorText(event.error, INFERENCE_TEXTS.noAnswer) }),
-        },
+        onDone: [
+          { guard: 'hasAlarms', target: 'calendars', actions: 'prepDone' },
+          { target: 'checking', actions: ['prepDone', { type: 'prepSkip', params: { step: 'calendars' } }] },
+        ],
+        onError: { target: 'failed', actions: 'prepFailed' },
       },
     },
     calendars: {
+      entry: { type: 'prepBegin', params: { step: 'calendars' } },
+      after: {
+        STALL: { actions: 'prepStalled' },
+        PREP_LIMIT: { target: 'failed', actions: 'prepFailed' },
+      },
       invoke: {
         id: 'assignCalendars',
         src: 'assignCalendars',
         input: ({ context }) => ({ alarms: context.alarms, job: context.job }),
-        onDone: 'checking',
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => errorText(event.error, INFERENCE_TEXTS.startFailed) }),
-        },
+        onDone: { target: 'checking', actions: 'prepDone' },
+        onError: { target: 'failed', actions: 'prepFailed' },
       },
     },
     checking: {
+      entry: { type: 'prepBegin', params: { step: 'engine-check' } },
+      after: {
+        STALL: { actions: 'prepStalled' },
+        PREP_LIMIT: { target: 'failed', actions: 'prepFailed' },
+      },
       invoke: {
         id: 'checkEngine',
         src: 'checkEngine',
@@ -304,6 +278,7 @@ export const inferenceStartMachine = setup({
             guard: 'engineError',
             target: 'engineError',
             actions: assign(({ context, event }) => ({
+              prep: prepEnd(context.prep, 'failed', now()),
               engines: event.output.engines,
               runtime: { ...context.runtime, inferenceEngineError: event.output.inferenceEngineError },
               error: event.output.inferenceEngineError,
@@ -311,34 +286,39 @@ export const inferenceStartMachine = setup({
           },
           {
             target: 'deploying',
-            actions: assign(({ context, event }) => ({
-              engines: event.output.engines,
-              options: { ...context.options, engine: context.options.engine ?? event.output.engines.default },
-            })),
+            actions: [
+              'prepDone',
+              assign(({ context, event }) => ({
+                engines: event.output.engines,
+                options: {
+                  ...context.options,
+                  engine: context.options.engine ?? event.output.engines.default,
+                },
+              })),
+            ],
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => errorText(event.error, INFERENCE_TEXTS.noAnswer) }),
-        },
+        onError: { target: 'failed', actions: 'prepFailed' },
       },
     },
-    /** §4 step 2: the engine reported an error — job error, the §8 warning (OK only). */
+    /** §4 step 2: the engine reported an error — job error, the §8 warning (OK only) and notice. */
     engineError: {
-      entry: 'warnEngineError',
+      entry: ['warnEngineError', 'noticeFailed'],
       invoke: {
         id: 'reportState',
         src: 'reportState',
         input: ({ context }) => ({ jobId: context.job.id, state: 'error', runtime: context.runtime }),
-        onDone: 'rejected',
+        onDone: { target: 'rejected', actions: 'tellReported' },
         onError: 'rejected',
       },
+      after: { PREP_LIMIT: 'rejected' },
     },
     rejected: {
       type: 'final',
       entry: ['finish', { type: 'tellFinished', params: { ok: false } }],
     },
     deploying: {
+      after: { PREP_LIMIT: { target: 'failed', actions: 'noAnswer' } },
       invoke: {
         id: 'reportState',
         src: 'reportState',
@@ -348,7 +328,7 @@ export const inferenceStartMachine = setup({
           runtime: { inferenceEngineError: null, message: null },
           engine: context.options.engine ?? undefined,
         }),
-        onDone: 'negotiating',
+        onDone: { target: 'negotiating', actions: 'tellReported' },
         onError: {
           target: 'failed',
           actions: assign({ error: ({ event }) => errorText(event.error, INFERENCE_TEXTS.startFailed) }),
@@ -434,7 +414,7 @@ export const inferenceStartMachine = setup({
           runtime: context.runtime,
           engine: context.options.engine ?? undefined,
         }),
-        onDone: 'started',
+        onDone: { target: 'started', actions: 'tellReported' },
         onError: 'started',
       },
     },
@@ -456,9 +436,10 @@ export const inferenceStartMachine = setup({
           state: 'error',
           runtime: { ...context.runtime, message: context.error ?? INFERENCE_TEXTS.startFailed },
         }),
-        onDone: 'over',
+        onDone: { target: 'over', actions: 'tellReported' },
         onError: 'over',
       },
+      after: { PREP_LIMIT: 'over' },
     },
     canceled: {
       entry: ['noticeCanceled', assign({ error: INFERENCE_TEXTS.canceled })],
@@ -470,9 +451,10 @@ export const inferenceStartMachine = setup({
           state: 'stopped',
           runtime: { message: INFERENCE_TEXTS.canceled },
         }),
-        onDone: 'over',
+        onDone: { target: 'over', actions: 'tellReported' },
         onError: 'over',
       },
+      after: { PREP_LIMIT: 'over' },
     },
     over: {
       type: 'final',

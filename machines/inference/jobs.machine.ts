@@ -4,99 +4,45 @@
  * (an application, a device, one of its cameras), one inferenceStart actor spawned per start (§4 "Starting an
  * inference connection"), stop, delete and delete several after a confirmation.
  *
- * Regions: `list` (idle → loading → ready | failed; `jobs.refresh`), `form` (closed → loadingOptions →
- * editing ⇄ loadingCameras → creating → closed, the new job's start spawned), `op` (idle → confirming →
- * working → idle; stop needs no confirmation). Pure: the calls are provided actors. Tags: `busy`.
+ * Regions: `list` (idle → loading → ready | failed; `jobs.refresh`; a job created while a load was in flight
+ * is kept), `form` (closed → loadingOptions → editing ⇄ loadingCameras → creating → closed, the new job's start
+ * spawned; picking BEST_DEVICE goes through `scoring`: each online device's §9 score is read and the lowest
+ * chosen, the scores shown), `op` (idle → confirming → working → idle; stop needs no confirmation;
+ * `job.restart` → restarting, which loads the applications first when this session has none, so a restart
+ * after a reload is never a silent no-op). A start's reports (`start.reported`) update its row at once.
+ * Pure: the calls are provided actors. Tags: `busy`. Context and helpers: jobsContext.ts.
  */
-import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { Application } from '../../src/protocol/applications';
 import type { DeviceCamera } from '../../src/protocol/cameras';
 import type { Job, JobCreateBody } from '../../src/protocol/inference';
 import { errorText, type ConsoleEmitted } from '../notifications/emitted';
 import { inferenceStartMachine } from './inferenceStart.machine';
+import {
+  BEST_DEVICE,
+  chosenByScore,
+  draftProblem,
+  EMPTY_DRAFT,
+  INITIAL,
+  mergeLoaded,
+  withJob,
+  type DeviceScoreRow,
+  type JobDevice,
+  type JobOp,
+  type JobsContext,
+  type JobsEvent,
+} from './jobsContext';
 
-/** A device the form offers. */
-export interface JobDevice {
-  device_id: string;
-  label: string;
-}
-
-export interface JobDraft {
-  job_name: string;
-  application_id: string;
-  device_id: string;
-  camera_id: string;
-  threshold: number | null;
-  recording: boolean;
-}
-
-export type JobOp = { kind: 'delete' | 'deleteMany' | 'stop'; ids: string[] };
-
-export interface JobsContext {
-  jobs: Job[];
-  lastUpdate: number | null;
-  error: string | null;
-  /** Start actors by job id (the running and the finished ones of this session). */
-  starts: Record<string, ActorRefFrom<typeof inferenceStartMachine>>;
-  /** Ids ticked for multiple deletion. */
-  selected: string[];
-  applications: Application[];
-  devices: JobDevice[];
-  cameras: DeviceCamera[];
-  draft: JobDraft;
-  formError: string | null;
-  op: JobOp | null;
-}
-
-export type JobsEvent =
-  | { type: 'jobs.load' }
-  | { type: 'jobs.refresh' }
-  | { type: 'jobs.reset' }
-  | { type: 'form.open' }
-  | { type: 'form.close' }
-  | { type: 'form.set'; patch: Partial<JobDraft> }
-  | { type: 'form.submit' }
-  | { type: 'job.select'; id: string; selected: boolean }
-  | { type: 'job.stop'; id: string }
-  | { type: 'job.restart'; id: string }
-  | { type: 'job.delete'; id: string }
-  | { type: 'jobs.deleteSelected' }
-  | { type: 'op.confirm' }
-  | { type: 'op.cancel' }
-  | { type: 'start.cancel'; id: string }
-  | { type: 'start.finished'; jobId: string; ok: boolean };
-
-const EMPTY_DRAFT: JobDraft = {
-  job_name: '',
-  application_id: '',
-  device_id: '',
-  camera_id: '',
-  threshold: null,
-  recording: false,
-};
-
-const INITIAL: JobsContext = {
-  jobs: [],
-  lastUpdate: null,
-  error: null,
-  starts: {},
-  selected: [],
-  applications: [],
-  devices: [],
-  cameras: [],
-  draft: EMPTY_DRAFT,
-  formError: null,
-  op: null,
-};
-
-/** Why the draft cannot be submitted (null: it can). */
-export function draftProblem(d: JobDraft): string | null {
-  if (!d.job_name.trim()) return 'job_name';
-  if (!d.application_id) return 'application_id';
-  if (!d.device_id) return 'device_id';
-  if (!d.camera_id) return 'camera_id';
-  return null;
-}
+export {
+  BEST_DEVICE,
+  draftProblem,
+  type DeviceScoreRow,
+  type JobDevice,
+  type JobDraft,
+  type JobOp,
+  type JobsContext,
+  type JobsEvent,
+} from './jobsContext';
 
 export const jobsMachine = setup({
   types: {
@@ -115,6 +61,10 @@ export const jobsMachine = setup({
     loadCameras: fromPromise<DeviceCamera[], { deviceId: string }>(async () => {
       throw new Error('jobs: loadCameras is not provided');
     }),
+    /** §9 scores of the online devices (null score: it did not answer with its load). */
+    scoreDevices: fromPromise<DeviceScoreRow[], { devices: JobDevice[] }>(async () => {
+      throw new Error('jobs: scoreDevices is not provided');
+    }),
     createJob: fromPromise<Job, JobCreateBody>(async () => {
       throw new Error('jobs: createJob is not provided');
     }),
@@ -125,18 +75,34 @@ export const jobsMachine = setup({
   },
   guards: {
     draftOk: ({ context }) => draftProblem(context.draft) === null,
+    pickBest: ({ event }) => event.type === 'form.set' && event.patch.device_id === BEST_DEVICE,
     deviceChanged: ({ context, event }) =>
       event.type === 'form.set' &&
       event.patch.device_id !== undefined &&
       event.patch.device_id !== context.draft.device_id &&
       event.patch.device_id !== '',
+    scoredOne: ({ event }) => 'output' in event && chosenByScore(event.output as DeviceScoreRow[]) !== null,
+    canRestartNow: ({ context, event }) =>
+      event.type === 'job.restart' &&
+      context.jobs.some((j) => j.id === event.id) &&
+      context.applications.length > 0,
     hasSelection: ({ context }) => context.selected.length > 0,
     knownJob: ({ context, event }) => 'id' in event && context.jobs.some((j) => j.id === event.id),
   },
   actions: {
     spawnStart: enqueueActions(({ context, enqueue, self }, params: { job: Job }) => {
       const app = context.applications.find((a) => a.id === params.job.application_id);
-      if (!app) return;
+      if (!app) {
+        // Never a silent no-op: the row would keep its state with nothing running.
+        enqueue.emit({
+          type: 'notice',
+          variant: 'danger',
+          title: 'Job action failed',
+          message: 'The job’s application no longer exists.',
+          i18n: { title: { key: 'inference.opFailed' } },
+        });
+        return;
+      }
       const previous = context.starts[params.job.id];
       if (previous) enqueue.stopChild(previous);
       enqueue.assign({
@@ -179,6 +145,7 @@ export const jobsMachine = setup({
       actions: ({ context, event }) => context.starts[event.id]?.send({ type: 'start.cancel' }),
     },
     'start.finished': { actions: enqueueActions(({ enqueue }) => enqueue.raise({ type: 'jobs.refresh' })) },
+    'start.reported': { actions: assign({ jobs: ({ context, event }) => withJob(context.jobs, event.job) }) },
   },
   states: {
     list: {
@@ -195,7 +162,8 @@ export const jobsMachine = setup({
             onDone: {
               target: 'ready',
               actions: assign(({ context, event }) => ({
-                jobs: event.output,
+                jobs: mergeLoaded(event.output, context.jobs, context.fresh),
+                fresh: [],
                 lastUpdate: Date.now(),
                 error: null,
                 selected: context.selected.filter((id) => event.output.some((j) => j.id === id)),
@@ -253,6 +221,16 @@ export const jobsMachine = setup({
             'form.close': 'closed',
             'form.set': [
               {
+                guard: 'pickBest',
+                target: 'scoring',
+                actions: assign(({ context, event }) => ({
+                  draft: { ...context.draft, ...event.patch, camera_id: '' },
+                  cameras: [],
+                  scores: [],
+                  chosen: null,
+                })),
+              },
+              {
                 guard: 'deviceChanged',
                 target: 'loadingCameras',
                 actions: assign(({ context, event }) => ({
@@ -270,6 +248,44 @@ export const jobsMachine = setup({
                 }),
               },
             ],
+          },
+        },
+        /** §9: every online device's score read; the lowest chosen (shown with the scores). */
+        scoring: {
+          on: { 'form.close': 'closed' },
+          invoke: {
+            id: 'scoreDevices',
+            src: 'scoreDevices',
+            input: ({ context }) => ({ devices: context.devices.filter((d) => d.online !== false) }),
+            onDone: [
+              {
+                guard: 'scoredOne',
+                target: 'loadingCameras',
+                actions: assign(({ context, event }) => {
+                  const chosen = chosenByScore(event.output);
+                  return {
+                    scores: event.output,
+                    chosen,
+                    draft: { ...context.draft, device_id: chosen ?? '' },
+                  };
+                }),
+              },
+              {
+                target: 'editing',
+                actions: assign(({ context, event }) => ({
+                  scores: event.output,
+                  draft: { ...context.draft, device_id: '' },
+                  formError: 'No device answered with its load.',
+                })),
+              },
+            ],
+            onError: {
+              target: 'editing',
+              actions: assign(({ context, event }) => ({
+                draft: { ...context.draft, device_id: '' },
+                formError: errorText(event.error, 'No device answered with its load.'),
+              })),
+            },
           },
         },
         loadingCameras: {
@@ -321,7 +337,10 @@ export const jobsMachine = setup({
             onDone: {
               target: 'closed',
               actions: [
-                assign(({ context, event }) => ({ jobs: [event.output, ...context.jobs] })),
+                assign(({ context, event }) => ({
+                  jobs: withJob(context.jobs, event.output),
+                  fresh: [...context.fresh, event.output.id],
+                })),
                 { type: 'spawnStart', params: ({ event }) => ({ job: event.output }) },
               ],
             },
@@ -345,13 +364,20 @@ export const jobsMachine = setup({
               target: 'working',
               actions: assign({ op: ({ event }) => ({ kind: 'stop' as const, ids: [event.id] }) }),
             },
-            'job.restart': {
-              guard: 'knownJob',
-              actions: {
-                type: 'spawnStart',
-                params: ({ context, event }) => ({ job: context.jobs.find((j) => j.id === event.id)! }),
+            'job.restart': [
+              {
+                guard: 'canRestartNow',
+                actions: {
+                  type: 'spawnStart',
+                  params: ({ context, event }) => ({ job: context.jobs.find((j) => j.id === event.id)! }),
+                },
               },
-            },
+              {
+                guard: 'knownJob',
+                target: 'restarting',
+                actions: assign({ restartId: ({ event }) => event.id }),
+              },
+            ],
             'job.delete': {
               guard: 'knownJob',
               target: 'confirming',
@@ -363,6 +389,50 @@ export const jobsMachine = setup({
               actions: assign({
                 op: ({ context }) => ({ kind: 'deleteMany' as const, ids: [...context.selected] }),
               }),
+            },
+          },
+        },
+        /** A restart with no applications loaded yet (after a reload): load them, then start. */
+        restarting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadRestartOptions',
+            src: 'loadOptions',
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign(({ event }) => ({
+                  applications: event.output.applications,
+                  devices: event.output.devices,
+                })),
+                enqueueActions(({ context, enqueue }) => {
+                  const job = context.jobs.find((j) => j.id === context.restartId);
+                  if (job && context.applications.some((a) => a.id === job.application_id))
+                    enqueue({ type: 'spawnStart', params: { job } });
+                  else
+                    enqueue.emit({
+                      type: 'notice',
+                      variant: 'danger',
+                      title: 'Job action failed',
+                      message: 'The job’s application no longer exists.',
+                      i18n: { title: { key: 'inference.opFailed' } },
+                    });
+                }),
+                assign({ restartId: null }),
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                emit(({ event }) => ({
+                  type: 'notice' as const,
+                  variant: 'danger' as const,
+                  title: 'Job action failed',
+                  message: errorText(event.error, 'The job action failed.'),
+                  i18n: { title: { key: 'inference.opFailed' } },
+                })),
+                assign({ restartId: null }),
+              ],
             },
           },
         },

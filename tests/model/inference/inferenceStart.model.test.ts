@@ -60,6 +60,10 @@ const running = (s: Snap) => s.context.stages.find((st) => st.state === 'running
 function eventsFor(s: Snap, type: string): EventObject[] | undefined {
   const msg = (message: ControlMessage) => ({ type, message });
   switch (type) {
+    case 'xstate.done.actor.connectDevice':
+      return [{ type, output: null }] as unknown as EventObject[];
+    case 'xstate.error.actor.connectDevice':
+      return [{ type, error: new Error(INFERENCE_TEXTS.noAnswer) }] as unknown as EventObject[];
     case 'xstate.done.actor.sendAlarms':
       return [{ type, output: { count: 0 } }] as unknown as EventObject[];
     case 'xstate.done.actor.checkEngine':
@@ -92,6 +96,7 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
 const key = (s: Snap) =>
   JSON.stringify([
     s.value,
+    s.context.prep.map((p) => `${p.state[0]}${p.stalled ? '!' : ''}`),
     s.context.stages.map((st) => st.state[0]),
     s.context.stages.some((st) => st.stalled),
     s.context.attempt,
@@ -120,6 +125,7 @@ function run(onStreamPage: boolean) {
     const actor = createActor(
       inferenceStartMachine.provide({
         actors: {
+          connectDevice: driver.promise('connectDevice'),
           sendAlarms: driver.promise('sendAlarms'),
           assignCalendars: driver.promise('assignCalendars'),
           checkEngine: driver.promise('checkEngine'),
@@ -156,6 +162,24 @@ describe('inference start machine (model-based paths)', () => {
     expect(ends.some((s) => s.context.attempt === 2 && s.context.options.engine === 'sim-deepstream')).toBe(
       true,
     );
+    // Every step before the stages is time-limited: each one ends failed with §8 "Could not get an answer
+    // from the device" on some path, and a silent one is flagged stalled first (never a silent spinner).
+    for (const step of ['link', 'alarms', 'engine-check'] as const)
+      expect(
+        ends.some(
+          (s) =>
+            s.matches('over') &&
+            s.context.error === INFERENCE_TEXTS.noAnswer &&
+            s.context.prep.find((p) => p.step === step)?.state === 'failed',
+        ),
+        step,
+      ).toBe(true);
+    expect(paths.some((p) => p.steps.some((st) => st.event.type.startsWith('xstate.after.PREP_LIMIT')))).toBe(
+      true,
+    );
+    expect(paths.some((p) => p.steps.some((st) => st.state.context.prep.some((x) => x.stalled)))).toBe(true);
+    // No alarms: the calendar step is shown skipped.
+    expect(started.context.prep.map((p) => p.state)).toEqual(['done', 'done', 'skipped', 'done']);
     // §8 warning for an engine error.
     expect(emitted).toContainEqual({
       type: 'dialog',

@@ -9,7 +9,12 @@
 import { fromCallback, fromPromise, type AnyActorRef } from 'xstate';
 import type { DevicePoolEvent } from '../../../../machines/devices/devicePool.machine';
 import { inferenceStartMachine } from '../../../../machines/inference/inferenceStart.machine';
-import { jobsMachine, type JobDevice } from '../../../../machines/inference/jobs.machine';
+import { scoresOf, type UsagesLike } from '../../../../machines/engines/engineView';
+import {
+  jobsMachine,
+  type DeviceScoreRow,
+  type JobDevice,
+} from '../../../../machines/inference/jobs.machine';
 import { featureActor, type FeatureActor } from '../../../../machines/system.machine';
 import { SYSTEM_IDS } from '../../../../machines/systemIds';
 import { STREAM_ENGINE_ANSWER_WAIT_MS, STREAM_ENGINE_POLL_MS } from '../../../protocol/constants';
@@ -19,7 +24,7 @@ import type { Platform } from '../feature';
 import { openStartChannel, type ChannelDeps } from './channels';
 import { setOverlayDeps } from './overlayDeps';
 
-/** How long a pick waits for its device's link to open, ms. */
+/** How long a pick waits for its device's link to open, ms (the start's own limit is START_PREP_LIMIT_MS). */
 export const DEVICE_OPEN_WAIT_MS = 15_000;
 
 type SystemLike = { get(id: string): AnyActorRef | undefined };
@@ -61,10 +66,8 @@ export function inferenceActors({ http, peerLink }: Platform): FeatureActor[] {
 
   const start = inferenceStartMachine.provide({
     actors: {
-      sendAlarms: fromPromise(async ({ input, system }) => {
-        await ensureDevice(system, input.deviceId);
-        return call(input.deviceId, 'alarm-new', await http.call('alarms.forDevice', { params: { device_id: input.deviceId } })); // prettier-ignore
-      }),
+      connectDevice: fromPromise(({ input, system }) => ensureDevice(system, input.deviceId)),
+      sendAlarms: fromPromise(async ({ input }) => call(input.deviceId, 'alarm-new', await http.call('alarms.forDevice', { params: { device_id: input.deviceId } }))), // prettier-ignore
       // Alarms are a later issue: the list sent is empty, so the machine never asks for this.
       assignCalendars: fromPromise<unknown, { alarms: Alarm[]; job: Job }>(async () => {
         throw new Error('Calendars cannot be assigned yet: alarms are not available.');
@@ -101,16 +104,34 @@ export function inferenceActors({ http, peerLink }: Platform): FeatureActor[] {
       start,
       loadJobs: fromPromise(async ({ signal }) => (await http.call('inference.jobs', { signal })).jobs),
       loadOptions: fromPromise(async ({ signal }) => {
-        const [apps, devices] = await Promise.all([
+        const [apps, devices, online] = await Promise.all([
           http.call('applications.list', { body: { pages: -1 }, signal }),
           http.call('devices.list', { query: { per_page: 100 }, signal }),
+          http.call('devices.online', { signal }).catch(() => null),
         ]);
         for (const d of devices.res) knownDevices.set(d.device_id, d);
         return {
           applications: apps.app,
-          devices: devices.res.map((d): JobDevice => ({ device_id: d.device_id, label: d.label })),
+          devices: devices.res.map((d): JobDevice => ({
+            device_id: d.device_id,
+            label: d.label,
+            online: online ? online.onlineDevices.includes(d.device_id) : true,
+          })),
         };
       }),
+      // §9 device score: each online device connected and its get-usages read at once (one that does not
+      // answer within the link wait has no score and is not chosen).
+      scoreDevices: fromPromise(async ({ input, system }) =>
+        Promise.all(
+          input.devices.map(async (d): Promise<DeviceScoreRow> => {
+            const usages = await ensureDevice(system, d.device_id)
+              .then(() => call(d.device_id, 'get-usages', {}))
+              .catch(() => null);
+            const [row] = scoresOf([d.device_id], { [d.device_id]: usages as UsagesLike | null });
+            return { device_id: d.device_id, label: d.label, score: row?.score ?? null };
+          }),
+        ),
+      ),
       loadCameras: fromPromise(async ({ input, system }) => {
         await ensureDevice(system, input.deviceId);
         return (await call(input.deviceId, 'camera-list', {})).cameras;

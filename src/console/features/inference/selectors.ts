@@ -7,7 +7,14 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import type { inferenceStartMachine } from '../../../../machines/inference/inferenceStart.machine';
-import type { JobDraft, JobDevice, JobOp, jobsMachine } from '../../../../machines/inference/jobs.machine';
+import type {
+  DeviceScoreRow,
+  JobDraft,
+  JobDevice,
+  JobOp,
+  jobsMachine,
+} from '../../../../machines/inference/jobs.machine';
+import type { PrepStep, PrepStepName } from '../../../../machines/inference/startContext';
 import { STAGE_OF_STEP, type Stage } from '../../../../machines/inference/stages';
 import { SYSTEM_IDS } from '../../../../machines/systemIds';
 import type { Application } from '../../../protocol/applications';
@@ -30,12 +37,22 @@ export interface StageView {
   stalled: boolean;
 }
 
+/** One preparation step as shown (device link, alarm-new, calendars, engine check): elapsed ms, stalled. */
+export interface PrepView {
+  step: PrepStepName;
+  state: PrepStep['state'];
+  elapsedMs: number | null;
+  stalled: boolean;
+}
+
 export interface StartView {
   /** 'starting' while the handshake runs; 'started' | 'failed' | 'rejected' | 'canceled' after. */
   phase: 'preparing' | 'starting' | 'started' | 'failed' | 'canceled';
   /** The engine used (a restart with the deep-stream engine changes it). */
   engine: string | null;
   attempt: number;
+  /** The steps before the stages, each time-limited. */
+  prep: PrepView[];
   stages: StageView[];
   error: string | null;
   /** ms from the click to started (or to now). */
@@ -68,12 +85,15 @@ export interface JobsView {
   lastUpdate: number | null;
   selectedCount: number;
   form: {
-    state: 'closed' | 'loadingOptions' | 'editing' | 'loadingCameras' | 'creating';
+    state: 'closed' | 'loadingOptions' | 'editing' | 'scoring' | 'loadingCameras' | 'creating';
     draft: JobDraft;
     applications: Pick<Application, 'id' | 'name' | 'model_name' | 'version' | 'threshold'>[];
     devices: JobDevice[];
     cameras: DeviceCamera[];
     error: string | null;
+    /** §9 scores of the last "best device" pick and the device chosen (null: none). */
+    scores: DeviceScoreRow[];
+    chosen: string | null;
   };
   op: (JobOp & { names: string[] }) | null;
   confirming: boolean;
@@ -109,6 +129,14 @@ export function startToView(s: StartSnapshot, now: number): StartView {
     phase,
     engine: c.options.engine,
     attempt: c.attempt,
+    prep: c.prep.map((p) => ({
+      step: p.step,
+      state: p.state,
+      elapsedMs:
+        p.elapsedMs ??
+        (p.state === 'running' && p.startedAt !== null ? Math.max(0, now - p.startedAt) : null),
+      stalled: p.stalled,
+    })),
     stages: c.stages.map((st) => stageView(st, now)),
     error: c.error,
     totalMs: (c.finishedAt ?? now) - c.startedAt,
@@ -137,7 +165,7 @@ export function jobsToView(s: JobsSnapshot): JobsView {
   const list =
     (['idle', 'loading', 'ready', 'failed'] as const).find((k) => s.matches({ list: k })) ?? 'idle';
   const form =
-    (['closed', 'loadingOptions', 'editing', 'loadingCameras', 'creating'] as const).find((k) =>
+    (['closed', 'loadingOptions', 'editing', 'scoring', 'loadingCameras', 'creating'] as const).find((k) =>
       s.matches({ form: k }),
     ) ?? 'closed';
   return {
@@ -160,6 +188,8 @@ export function jobsToView(s: JobsSnapshot): JobsView {
       devices: c.devices,
       cameras: c.cameras,
       error: c.formError,
+      scores: c.scores,
+      chosen: c.chosen,
     },
     op: c.op
       ? { ...c.op, names: c.jobs.filter((j) => c.op!.ids.includes(j.id)).map((j) => j.job_name) }

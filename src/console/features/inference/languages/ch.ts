@@ -46,6 +46,11 @@ export const ch: InferenceTranslation = {
     recording: '运行时录制',
     start: '启动',
     noApplications: '还没有应用：请在应用页面创建一个。',
+    bestDevice: '最佳设备（按评分）',
+    scoresTitle: '设备评分（§9：100 − (0.5 × GPU 显存 % + 0.3 × GPU 使用率 + 0.2 × CPU)；选择最低分）',
+    noScore: '无应答',
+    chosen: '已选择',
+    scoring: '正在读取设备负载…',
   },
   progress: {
     title: '正在启动 {{name}}',
@@ -59,6 +64,14 @@ export const ch: InferenceTranslation = {
     running: '运行中',
     done: '完成',
     failed: '失败',
+    skipped: '已跳过（无告警）',
+    prepTitle: '阶段开始之前',
+    prep: {
+      link: '设备连接已打开',
+      alarms: '已发送告警列表（alarm-new）',
+      calendars: '已为告警分配日历',
+      'engine-check': '已检查推理引擎',
+    },
   },
   overlay: {
     labels: '标签',

@@ -53,6 +53,12 @@ export const de: InferenceTranslation = {
     recording: 'Während der Ausführung aufnehmen',
     start: 'Starten',
     noApplications: 'Noch keine Anwendungen: Legen Sie eine auf der Seite Anwendungen an.',
+    bestDevice: 'Bestes Gerät (nach Punktzahl)',
+    scoresTitle:
+      'Gerätepunktzahlen (§9: 100 − (0,5 × GPU-Speicher % + 0,3 × GPU-Auslastung + 0,2 × CPU); die niedrigste wird gewählt)',
+    noScore: 'keine Antwort',
+    chosen: 'gewählt',
+    scoring: 'Die Last der Geräte wird gelesen…',
   },
   progress: {
     title: '{{name}} wird gestartet',
@@ -66,6 +72,14 @@ export const de: InferenceTranslation = {
     running: 'läuft',
     done: 'fertig',
     failed: 'fehlgeschlagen',
+    skipped: 'übersprungen (keine Alarme)',
+    prepTitle: 'Vor den Phasen',
+    prep: {
+      link: 'Geräteverbindung offen',
+      alarms: 'Alarmliste gesendet (alarm-new)',
+      calendars: 'Kalender den Alarmen zugewiesen',
+      'engine-check': 'Inferenz-Engine geprüft',
+    },
   },
   overlay: {
     labels: 'Beschriftungen',

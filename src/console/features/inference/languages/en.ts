@@ -50,6 +50,12 @@ export const en = {
     recording: 'Record while it runs',
     start: 'Start',
     noApplications: 'No applications yet: create one on the Applications page.',
+    bestDevice: 'Best device (by score)',
+    scoresTitle:
+      'Device scores (§9: 100 − (0.5 × GPU memory % + 0.3 × GPU use + 0.2 × CPU); the lowest is chosen)',
+    noScore: 'no answer',
+    chosen: 'chosen',
+    scoring: 'Reading the devices’ load…',
   },
   progress: {
     title: 'Starting {{name}}',
@@ -63,6 +69,14 @@ export const en = {
     running: 'running',
     done: 'done',
     failed: 'failed',
+    skipped: 'skipped (no alarms)',
+    prepTitle: 'Before the stages',
+    prep: {
+      link: 'Device link open',
+      alarms: 'Alarm list sent (alarm-new)',
+      calendars: 'Calendars assigned to alarms',
+      'engine-check': 'Inference engine checked',
+    },
   },
   overlay: {
     labels: 'Labels',

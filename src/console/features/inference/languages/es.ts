@@ -53,6 +53,12 @@ export const es: InferenceTranslation = {
     recording: 'Grabar mientras se ejecuta',
     start: 'Iniciar',
     noApplications: 'Aún no hay aplicaciones: cree una en la página Aplicaciones.',
+    bestDevice: 'Mejor dispositivo (por puntuación)',
+    scoresTitle:
+      'Puntuación de los dispositivos (§9: 100 − (0,5 × % de memoria GPU + 0,3 × uso de GPU + 0,2 × CPU); se elige la más baja)',
+    noScore: 'sin respuesta',
+    chosen: 'elegido',
+    scoring: 'Leyendo la carga de los dispositivos…',
   },
   progress: {
     title: 'Iniciando {{name}}',
@@ -66,6 +72,14 @@ export const es: InferenceTranslation = {
     running: 'en curso',
     done: 'hecho',
     failed: 'falló',
+    skipped: 'omitido (sin alarmas)',
+    prepTitle: 'Antes de las etapas',
+    prep: {
+      link: 'Enlace con el dispositivo abierto',
+      alarms: 'Lista de alarmas enviada (alarm-new)',
+      calendars: 'Calendarios asignados a las alarmas',
+      'engine-check': 'Motor de inferencia comprobado',
+    },
   },
   overlay: {
     labels: 'Etiquetas',

@@ -53,6 +53,12 @@ export const fr: InferenceTranslation = {
     recording: 'Enregistrer pendant l’exécution',
     start: 'Lancer',
     noApplications: 'Aucune application : créez-en une sur la page Applications.',
+    bestDevice: 'Meilleur appareil (par score)',
+    scoresTitle:
+      'Scores des appareils (§9 : 100 − (0,5 × % mémoire GPU + 0,3 × utilisation GPU + 0,2 × CPU) ; le plus bas est choisi)',
+    noScore: 'pas de réponse',
+    chosen: 'choisi',
+    scoring: 'Lecture de la charge des appareils…',
   },
   progress: {
     title: 'Lancement de {{name}}',
@@ -66,6 +72,14 @@ export const fr: InferenceTranslation = {
     running: 'en cours',
     done: 'terminé',
     failed: 'échec',
+    skipped: 'ignorée (aucune alarme)',
+    prepTitle: 'Avant les étapes',
+    prep: {
+      link: 'Lien avec l’appareil ouvert',
+      alarms: 'Liste des alarmes envoyée (alarm-new)',
+      calendars: 'Calendriers attribués aux alarmes',
+      'engine-check': 'Moteur d’inférence vérifié',
+    },
   },
   overlay: {
     labels: 'Libellés',

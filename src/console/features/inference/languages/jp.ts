@@ -52,6 +52,12 @@ export const jp: InferenceTranslation = {
     recording: '実行中に録画する',
     start: '開始',
     noApplications: 'アプリケーションがまだありません。アプリケーションページで作成してください。',
+    bestDevice: '最適なデバイス（スコア順）',
+    scoresTitle:
+      'デバイスのスコア（§9: 100 − (0.5 × GPU メモリ % + 0.3 × GPU 使用率 + 0.2 × CPU)、最も低いものを選択）',
+    noScore: '応答なし',
+    chosen: '選択',
+    scoring: 'デバイスの負荷を読み取り中…',
   },
   progress: {
     title: '{{name}} を開始中',
@@ -65,6 +71,14 @@ export const jp: InferenceTranslation = {
     running: '実行中',
     done: '完了',
     failed: '失敗',
+    skipped: 'スキップ（アラームなし）',
+    prepTitle: 'ステージの前に',
+    prep: {
+      link: 'デバイスとの接続を確立',
+      alarms: 'アラーム一覧を送信（alarm-new）',
+      calendars: 'アラームにカレンダーを割り当て',
+      'engine-check': '推論エンジンを確認',
+    },
   },
   overlay: {
     labels: 'ラベル',

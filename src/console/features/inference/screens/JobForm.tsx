@@ -13,10 +13,12 @@ import {
   NativeSelect,
   NumberInput,
   Stack,
+  Table,
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AnyActorRef } from 'xstate';
+import { BEST_DEVICE } from '../../../../../machines/inference/jobs.machine';
 import { DEFAULT_DETECTION_THRESHOLD } from '../../../../protocol/applications';
 import type { JobsView } from '../selectors';
 
@@ -24,7 +26,7 @@ export function JobForm({ view, jobs }: { view: JobsView['form']; jobs: AnyActor
   const { t } = useTranslation();
   const set = (patch: Record<string, unknown>) => jobs.send({ type: 'form.set', patch });
   const app = view.applications.find((a) => a.id === view.draft.application_id);
-  const busy = view.state === 'creating' || view.state === 'loadingOptions';
+  const busy = view.state === 'creating' || view.state === 'loadingOptions' || view.state === 'scoring';
   return (
     <Modal opened onClose={() => jobs.send({ type: 'form.close' })} title={t('inference.form.title')}>
       <form
@@ -66,10 +68,31 @@ export function JobForm({ view, jobs }: { view: JobsView['form']; jobs: AnyActor
             onChange={(e) => set({ device_id: e.currentTarget.value })}
             data={[
               { value: '', label: t('inference.form.chooseDevice') },
+              { value: BEST_DEVICE, label: t('inference.form.bestDevice') },
               ...view.devices.map((d) => ({ value: d.device_id, label: d.label })),
             ]}
+            description={view.state === 'scoring' ? t('inference.form.scoring') : undefined}
             data-testid="job-device"
           />
+          {view.scores.length > 0 && (
+            <Table data-testid="job-scores" fz="xs">
+              <Table.Caption>{t('inference.form.scoresTitle')}</Table.Caption>
+              <Table.Tbody>
+                {view.scores.map((r) => (
+                  <Table.Tr
+                    key={r.device_id}
+                    data-testid={`job-score-${r.label}`}
+                    data-score={r.score ?? undefined}
+                    data-chosen={r.device_id === view.chosen}
+                  >
+                    <Table.Td>{r.label}</Table.Td>
+                    <Table.Td>{r.score === null ? t('inference.form.noScore') : r.score.toFixed(1)}</Table.Td>
+                    <Table.Td>{r.device_id === view.chosen ? t('inference.form.chosen') : ''}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
           <NativeSelect
             label={t('inference.form.camera')}
             value={view.draft.camera_id}

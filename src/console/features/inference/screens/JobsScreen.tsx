@@ -3,7 +3,10 @@
  * — with Start a job (an application, a device, one of its cameras), each start's stages with their elapsed
  * times (StartProgress), View (the camera page with the detections over the video), Stop, Start again,
  * Delete, and Delete selected (multiple deletion), each delete confirmed.
- * Test ids: jobs-screen, jobs-add, jobs-form, job-row-<name>, job-progress, jobs-delete-selected, jobs-confirm.
+ * The steps before the stages (device link, alarm-new, calendars, engine check) are listed too, each with its
+ * elapsed time and a stalled note, so a start never waits silently.
+ * Test ids: jobs-screen, jobs-add, jobs-form, job-row-<name>, job-progress, job-prep-<step>, job-stage-<step>,
+ * jobs-delete-selected, jobs-confirm.
  */
 import {
   Alert,
@@ -261,6 +264,29 @@ function StartProgress({
           </Button>
         )}
       </Group>
+      <Text size="xs" c="dimmed" id={`job-prep-title-${jobId}`}>
+        {t('inference.progress.prepTitle')}
+      </Text>
+      <ol className="inference-stages" aria-labelledby={`job-prep-title-${jobId}`} data-testid="job-prep">
+        {v.prep.map((p) => (
+          <li
+            key={p.step}
+            className="inference-stage"
+            data-state={p.state}
+            data-step={p.step}
+            data-testid={`job-prep-${p.step}`}
+            data-elapsed={p.elapsedMs ?? undefined}
+          >
+            {t(`inference.progress.prep.${p.step}`)} — {t(`inference.progress.${p.state}`)}
+            {p.elapsedMs !== null && ` · ${t('inference.progress.elapsed', { ms: p.elapsedMs })}`}
+            {p.stalled && (
+              <Text span size="xs" c="orange" data-testid="job-stalled">
+                {` · ${t('inference.progress.stalled')}`}
+              </Text>
+            )}
+          </li>
+        ))}
+      </ol>
       <ol className="inference-stages" aria-live="polite">
         {v.stages.map((s) => (
           <li
