@@ -10,7 +10,7 @@ import { SYSTEM_IDS } from '../../../../../machines/systemIds';
 import { AUDIT_ACTIONS } from '../../../../protocol/admin';
 import '../i18n';
 import { detailsText, useAdminRef, useAuditView } from '../selectors';
-import { AdminNav, ListError, Pager, useTimeFormat } from './parts';
+import { AdminNav, ListError, ListTable, Pager, useTimeFormat } from './parts';
 
 const EMPTY = { actor: '', action: '', from: '', to: '' };
 
@@ -81,43 +81,35 @@ export default function AuditLogScreen() {
         </Group>
       </form>
       <ListError view={view} onRetry={() => ref.send({ type: 'list.refresh' })} />
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped data-testid="admin-audit-table" aria-busy={view.loading}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('admin.audit.time')}</Table.Th>
-              <Table.Th>{t('admin.audit.actor')}</Table.Th>
-              <Table.Th>{t('admin.audit.action')}</Table.Th>
-              <Table.Th>{t('admin.audit.target')}</Table.Th>
-              <Table.Th>{t('admin.audit.details')}</Table.Th>
-              <Table.Th>{t('admin.audit.address')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {view.rows.length === 0 && view.state === 'ready' && (
-              <Table.Tr>
-                <Table.Td colSpan={6}>{t('admin.list.empty')}</Table.Td>
-              </Table.Tr>
-            )}
-            {view.rows.map((e) => (
-              <Table.Tr key={e.id} data-testid="admin-audit-row" data-action={e.action}>
-                <Table.Td>{time(e.at)}</Table.Td>
-                <Table.Td>{e.actor.email ?? t('admin.audit.gone')}</Table.Td>
-                <Table.Td>
-                  <code>{e.action}</code>
-                </Table.Td>
-                <Table.Td>
-                  {e.target_label ?? (e.target_id ? `${e.target_type} ${e.target_id}` : e.target_type)}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs">{detailsText(e.details)}</Text>
-                </Table.Td>
-                <Table.Td>{e.ip ?? ''}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        view={view}
+        testId="admin-audit-table"
+        headers={[
+          t('admin.audit.time'),
+          t('admin.audit.actor'),
+          t('admin.audit.action'),
+          t('admin.audit.target'),
+          t('admin.audit.details'),
+          t('admin.audit.address'),
+        ]}
+      >
+        {view.rows.map((e) => (
+          <Table.Tr key={e.id} data-testid="admin-audit-row" data-action={e.action}>
+            <Table.Td>{time(e.at)}</Table.Td>
+            <Table.Td>{e.actor.email ?? t('admin.audit.gone')}</Table.Td>
+            <Table.Td>
+              <code>{e.action}</code>
+            </Table.Td>
+            <Table.Td>
+              {e.target_label ?? (e.target_id ? `${e.target_type} ${e.target_id}` : e.target_type)}
+            </Table.Td>
+            <Table.Td>
+              <Text size="xs">{detailsText(e.details)}</Text>
+            </Table.Td>
+            <Table.Td>{e.ip ?? ''}</Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
       <Pager view={view} onPage={(cursor) => ref.send({ type: 'list.page', cursor })} testId="admin-audit" />
     </Stack>
   );

@@ -5,27 +5,18 @@
  * Test ids: admin-clients-screen, admin-clients-table, admin-client-row-<device_id>, admin-clients-search.
  */
 import { Badge, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SYSTEM_IDS } from '../../../../../machines/systemIds';
 import '../i18n';
 import { useAdminRef, useClientsView } from '../selectors';
-import { AdminNav, ListError, Pager, useTimeFormat } from './parts';
+import { AdminNav, ListError, ListTable, Pager, useKeysetList, useTimeFormat } from './parts';
 
 export default function ClientsScreen() {
   const { t } = useTranslation();
   const ref = useAdminRef(SYSTEM_IDS.adminClients);
   const view = useClientsView();
   const time = useTimeFormat();
-  const [search, setSearch] = useState(view.query.search ?? '');
-  useEffect(() => {
-    ref.send({ type: 'list.load' });
-  }, [ref]);
-  useEffect(() => {
-    if ((view.query.search ?? '') === search) return;
-    const timer = setTimeout(() => ref.send({ type: 'list.query', patch: { search } }), 300);
-    return () => clearTimeout(timer);
-  }, [search, ref, view.query.search]);
+  const [search, setSearch] = useKeysetList(ref, view);
 
   return (
     <Stack gap="md" data-testid="admin-clients-screen">
@@ -60,50 +51,42 @@ export default function ClientsScreen() {
         </Text>
       </Group>
       <ListError view={view} onRetry={() => ref.send({ type: 'list.refresh' })} />
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped data-testid="admin-clients-table" aria-busy={view.loading}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('admin.clients.device')}</Table.Th>
-              <Table.Th>{t('admin.clients.owner')}</Table.Th>
-              <Table.Th>{t('admin.clients.state')}</Table.Th>
-              <Table.Th>{t('admin.clients.version')}</Table.Th>
-              <Table.Th>{t('admin.clients.platform')}</Table.Th>
-              <Table.Th>{t('admin.clients.lastSeen')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {view.rows.length === 0 && view.state === 'ready' && (
-              <Table.Tr>
-                <Table.Td colSpan={6}>{t('admin.list.empty')}</Table.Td>
-              </Table.Tr>
-            )}
-            {view.rows.map((c) => (
-              <Table.Tr key={c.id} data-testid={`admin-client-row-${c.device_id}`}>
-                <Table.Td>
-                  <Text size="sm">{c.label}</Text>
-                  <Text size="xs" c="dimmed">
-                    {c.client_name || c.device_id}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{c.owner.email}</Table.Td>
-                <Table.Td>
-                  <Badge color={c.online ? 'green' : 'gray'} variant="light">
-                    {c.online ? t('admin.clients.online') : t('admin.clients.offline')}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{c.client_version ?? t('admin.clients.unknown')}</Table.Td>
-                <Table.Td>
-                  {c.chipset_id === '0'
-                    ? t('admin.clients.x86')
-                    : t('admin.clients.jetson', { jetpack: c.jetpack ?? '?' })}
-                </Table.Td>
-                <Table.Td>{c.last_seen ? time(c.last_seen) : t('admin.clients.never')}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        view={view}
+        testId="admin-clients-table"
+        headers={[
+          t('admin.clients.device'),
+          t('admin.clients.owner'),
+          t('admin.clients.state'),
+          t('admin.clients.version'),
+          t('admin.clients.platform'),
+          t('admin.clients.lastSeen'),
+        ]}
+      >
+        {view.rows.map((c) => (
+          <Table.Tr key={c.id} data-testid={`admin-client-row-${c.device_id}`}>
+            <Table.Td>
+              <Text size="sm">{c.label}</Text>
+              <Text size="xs" c="dimmed">
+                {c.client_name || c.device_id}
+              </Text>
+            </Table.Td>
+            <Table.Td>{c.owner.email}</Table.Td>
+            <Table.Td>
+              <Badge color={c.online ? 'green' : 'gray'} variant="light">
+                {c.online ? t('admin.clients.online') : t('admin.clients.offline')}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{c.client_version ?? t('admin.clients.unknown')}</Table.Td>
+            <Table.Td>
+              {c.chipset_id === '0'
+                ? t('admin.clients.x86')
+                : t('admin.clients.jetson', { jetpack: c.jetpack ?? '?' })}
+            </Table.Td>
+            <Table.Td>{c.last_seen ? time(c.last_seen) : t('admin.clients.never')}</Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
       <Pager
         view={view}
         onPage={(cursor) => ref.send({ type: 'list.page', cursor })}

@@ -5,12 +5,11 @@
  * Test ids: admin-inferences-screen, admin-inferences-table, admin-inference-row.
  */
 import { Badge, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SYSTEM_IDS } from '../../../../../machines/systemIds';
 import '../i18n';
 import { useAdminRef, useInferencesView } from '../selectors';
-import { AdminNav, ListError, Pager, useTimeFormat } from './parts';
+import { AdminNav, ListError, ListTable, Pager, useKeysetList, useTimeFormat } from './parts';
 
 const STATES = ['created', 'deploying', 'started', 'error', 'stopped'] as const;
 const COLORS: Record<string, string> = {
@@ -26,15 +25,7 @@ export default function InferencesScreen() {
   const ref = useAdminRef(SYSTEM_IDS.adminInferences);
   const view = useInferencesView();
   const time = useTimeFormat();
-  const [search, setSearch] = useState(view.query.search ?? '');
-  useEffect(() => {
-    ref.send({ type: 'list.load' });
-  }, [ref]);
-  useEffect(() => {
-    if ((view.query.search ?? '') === search) return;
-    const timer = setTimeout(() => ref.send({ type: 'list.query', patch: { search } }), 300);
-    return () => clearTimeout(timer);
-  }, [search, ref, view.query.search]);
+  const [search, setSearch] = useKeysetList(ref, view);
   const stateText = (s: string) =>
     (STATES as readonly string[]).includes(s) ? t(`admin.inferences.states.${s}`) : s;
 
@@ -62,53 +53,45 @@ export default function InferencesScreen() {
         />
       </Group>
       <ListError view={view} onRetry={() => ref.send({ type: 'list.refresh' })} />
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped data-testid="admin-inferences-table" aria-busy={view.loading}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('admin.inferences.job')}</Table.Th>
-              <Table.Th>{t('admin.inferences.application')}</Table.Th>
-              <Table.Th>{t('admin.inferences.owner')}</Table.Th>
-              <Table.Th>{t('admin.inferences.device')}</Table.Th>
-              <Table.Th>{t('admin.inferences.state')}</Table.Th>
-              <Table.Th>{t('admin.inferences.created')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {view.rows.length === 0 && view.state === 'ready' && (
-              <Table.Tr>
-                <Table.Td colSpan={6}>{t('admin.list.empty')}</Table.Td>
-              </Table.Tr>
-            )}
-            {view.rows.map((j) => (
-              <Table.Tr key={j.id} data-testid="admin-inference-row">
-                <Table.Td>{j.job_name}</Table.Td>
-                <Table.Td>{j.application_name}</Table.Td>
-                <Table.Td>{j.owner_email}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{j.device_label}</Text>
-                  {j.camera_label && (
-                    <Text size="xs" c="dimmed">
-                      {t('admin.inferences.camera')}: {j.camera_label}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={COLORS[j.state] ?? 'gray'} variant="light">
-                    {stateText(j.state)}
-                  </Badge>
-                  {j.error && (
-                    <Text size="xs" c="red.9">
-                      {t('admin.inferences.error')}: {j.error}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{time(j.created_at)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        view={view}
+        testId="admin-inferences-table"
+        headers={[
+          t('admin.inferences.job'),
+          t('admin.inferences.application'),
+          t('admin.inferences.owner'),
+          t('admin.inferences.device'),
+          t('admin.inferences.state'),
+          t('admin.inferences.created'),
+        ]}
+      >
+        {view.rows.map((j) => (
+          <Table.Tr key={j.id} data-testid="admin-inference-row">
+            <Table.Td>{j.job_name}</Table.Td>
+            <Table.Td>{j.application_name}</Table.Td>
+            <Table.Td>{j.owner_email}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{j.device_label}</Text>
+              {j.camera_label && (
+                <Text size="xs" c="dimmed">
+                  {t('admin.inferences.camera')}: {j.camera_label}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Badge color={COLORS[j.state] ?? 'gray'} variant="light">
+                {stateText(j.state)}
+              </Badge>
+              {j.error && (
+                <Text size="xs" c="red.9">
+                  {t('admin.inferences.error')}: {j.error}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{time(j.created_at)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
       <Pager
         view={view}
         onPage={(cursor) => ref.send({ type: 'list.page', cursor })}

@@ -19,14 +19,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SYSTEM_IDS } from '../../../../../machines/systemIds';
 import type { AdminUser } from '../../../../protocol/admin';
 import { useSession } from '../../accounts/selectors';
 import '../i18n';
 import { useAdminRef, userActionsOf, useUserActionView, useUsersView } from '../selectors';
-import { AdminNav, ListError, Pager, useTimeFormat } from './parts';
+import { AdminNav, ListError, ListTable, Pager, useKeysetList, useTimeFormat } from './parts';
 
 export default function UsersScreen() {
   const { t } = useTranslation();
@@ -36,18 +36,11 @@ export default function UsersScreen() {
   const action = useUserActionView();
   const { email: selfEmail } = useSession();
   const time = useTimeFormat();
-  const [search, setSearch] = useState(view.query.search ?? '');
+  const [search, setSearch] = useKeysetList(ref, view);
   useEffect(() => {
-    ref.send({ type: 'list.load' });
     const sub = actionRef.on('applied', () => ref.send({ type: 'list.refresh' }));
     return () => sub.unsubscribe();
   }, [ref, actionRef]);
-  // The search is sent 300 ms after the last keystroke (server-side search).
-  useEffect(() => {
-    if ((view.query.search ?? '') === search) return;
-    const timer = setTimeout(() => ref.send({ type: 'list.query', patch: { search } }), 300);
-    return () => clearTimeout(timer);
-  }, [search, ref, view.query.search]);
   const query = (patch: Record<string, string>) => ref.send({ type: 'list.query', patch });
   const ask = (user: AdminUser, kind: ReturnType<typeof userActionsOf>[number]) =>
     actionRef.send({ type: 'action.ask', action: kind, user: { id: user.id, email: user.email } });
@@ -110,88 +103,80 @@ export default function UsersScreen() {
         />
       </Group>
       <ListError view={view} onRetry={() => ref.send({ type: 'list.refresh' })} />
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped data-testid="admin-users-table" aria-busy={view.loading}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('admin.users.email')}</Table.Th>
-              <Table.Th>{t('admin.users.username')}</Table.Th>
-              <Table.Th>{t('admin.users.roles')}</Table.Th>
-              <Table.Th>{t('admin.users.status')}</Table.Th>
-              <Table.Th>{t('admin.users.twoFactor')}</Table.Th>
-              <Table.Th>{t('admin.users.created')}</Table.Th>
-              <Table.Th>{t('admin.list.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {view.rows.length === 0 && view.state === 'ready' && (
-              <Table.Tr>
-                <Table.Td colSpan={7}>{t('admin.list.empty')}</Table.Td>
-              </Table.Tr>
-            )}
-            {view.rows.map((u) => (
-              <Table.Tr key={u.id} data-testid={`admin-user-row-${u.email}`}>
-                <Table.Td>
-                  {u.email}
-                  {u.email === selfEmail && (
-                    <Text span size="sm">
-                      {' '}
-                      ({t('admin.users.you')})
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{u.username}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {u.roles.map((r) => (
-                      <Badge key={r} variant="light" color={r === 'admin' ? 'violet' : 'gray'}>
-                        {r === 'admin' ? t('admin.users.roleAdmin') : t('admin.users.roleUser')}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td data-testid="admin-user-status">
-                  {u.disabled_at ? (
-                    <Badge color="red" variant="light">
-                      {t('admin.users.statusDisabled')}
-                    </Badge>
-                  ) : (
-                    <Badge color="green" variant="light">
-                      {t('admin.users.statusActive')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{u.two_factor ? t('admin.users.on') : t('admin.users.off')}</Table.Td>
-                <Table.Td>{time(u.created_at)}</Table.Td>
-                <Table.Td>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <Button
-                        variant="default"
-                        size="xs"
-                        aria-label={t('admin.users.actionsFor', { email: u.email })}
-                      >
-                        {t('admin.list.actions')}
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      {userActionsOf(u, selfEmail).map((kind) => (
-                        <Menu.Item
-                          key={kind}
-                          onClick={() => ask(u, kind)}
-                          data-testid={`admin-user-action-${kind}`}
-                        >
-                          {t(`admin.users.${kind}`)}
-                        </Menu.Item>
-                      ))}
-                    </Menu.Dropdown>
-                  </Menu>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        view={view}
+        testId="admin-users-table"
+        headers={[
+          t('admin.users.email'),
+          t('admin.users.username'),
+          t('admin.users.roles'),
+          t('admin.users.status'),
+          t('admin.users.twoFactor'),
+          t('admin.users.created'),
+          t('admin.list.actions'),
+        ]}
+      >
+        {view.rows.map((u) => (
+          <Table.Tr key={u.id} data-testid={`admin-user-row-${u.email}`}>
+            <Table.Td>
+              {u.email}
+              {u.email === selfEmail && (
+                <Text span size="sm">
+                  {' '}
+                  ({t('admin.users.you')})
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{u.username}</Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                {u.roles.map((r) => (
+                  <Badge key={r} variant="light" color={r === 'admin' ? 'violet' : 'gray'}>
+                    {r === 'admin' ? t('admin.users.roleAdmin') : t('admin.users.roleUser')}
+                  </Badge>
+                ))}
+              </Group>
+            </Table.Td>
+            <Table.Td data-testid="admin-user-status">
+              {u.disabled_at ? (
+                <Badge color="red" variant="light">
+                  {t('admin.users.statusDisabled')}
+                </Badge>
+              ) : (
+                <Badge color="green" variant="light">
+                  {t('admin.users.statusActive')}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>{u.two_factor ? t('admin.users.on') : t('admin.users.off')}</Table.Td>
+            <Table.Td>{time(u.created_at)}</Table.Td>
+            <Table.Td>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    aria-label={t('admin.users.actionsFor', { email: u.email })}
+                  >
+                    {t('admin.list.actions')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {userActionsOf(u, selfEmail).map((kind) => (
+                    <Menu.Item
+                      key={kind}
+                      onClick={() => ask(u, kind)}
+                      data-testid={`admin-user-action-${kind}`}
+                    >
+                      {t(`admin.users.${kind}`)}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
       <Pager view={view} onPage={(cursor) => ref.send({ type: 'list.page', cursor })} testId="admin-users" />
       <Modal
         opened={action.open}

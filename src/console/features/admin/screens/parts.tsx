@@ -1,9 +1,12 @@
 /**
  * Pieces every admin screen shares: the admin panel's navigation (§2 children: dockers, clients, engines,
- * licences; and issue 13's users and audit log), the keyset pager, and the list's error and totals lines.
+ * licences; and issue 13's users and audit log), the keyset list's loading and debounced search, its table
+ * frame, the keyset pager, and the list's error and totals lines.
  */
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Table, Text } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AnyActorRef } from 'xstate';
 import { NavLink } from 'react-router-dom';
 import type { ListView } from '../selectors';
 
@@ -106,4 +109,68 @@ export function useTimeFormat(): (iso: string) => string {
   const lang = i18n.language === 'ch' ? 'zh' : i18n.language === 'jp' ? 'ja' : i18n.language;
   const fmt = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
   return (iso) => fmt.format(new Date(iso));
+}
+
+/** Search typed into a list's box reaches its machine this long after the last key, ms. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * A keyset list screen's wiring (machines/admin/adminList.machine.ts): loads the list once on mount and sends
+ * the search text as `list.query` SEARCH_DEBOUNCE_MS after typing stops. Returns the box's text and setter.
+ */
+export function useKeysetList(
+  ref: AnyActorRef,
+  view: ListView<unknown>,
+): [search: string, setSearch: (text: string) => void] {
+  const [search, setSearch] = useState(view.query.search ?? '');
+  useEffect(() => {
+    ref.send({ type: 'list.load' });
+  }, [ref]);
+  useEffect(() => {
+    if ((view.query.search ?? '') === search) return;
+    const timer = setTimeout(() => ref.send({ type: 'list.query', patch: { search } }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, ref, view.query.search]);
+  return [search, setSearch];
+}
+
+/**
+ * A keyset list's table: column headers, then `children` (the rows), or one "nothing here" row when a loaded
+ * page is empty. `aria-busy` while a page loads.
+ */
+export function ListTable({
+  view,
+  testId,
+  headers,
+  minWidth = 900,
+  children,
+}: {
+  view: ListView<unknown>;
+  testId: string;
+  headers: string[];
+  minWidth?: number;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped data-testid={testId} aria-busy={view.loading}>
+        <Table.Thead>
+          <Table.Tr>
+            {headers.map((h, i) => (
+              <Table.Th key={i}>{h}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {view.rows.length === 0 && view.state === 'ready' && (
+            <Table.Tr>
+              <Table.Td colSpan={headers.length}>{t('admin.list.empty')}</Table.Td>
+            </Table.Tr>
+          )}
+          {children}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
 }
