@@ -339,7 +339,7 @@ export const jobsMachine = setup({
               actions: [
                 assign(({ context, event }) => ({
                   jobs: withJob(context.jobs, event.output),
-                  fresh: [...context.fresh, event.output.id],
+                  fresh: [...new Set([...context.fresh, event.output.id])],
                 })),
                 { type: 'spawnStart', params: ({ event }) => ({ job: event.output }) },
               ],
