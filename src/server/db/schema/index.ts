@@ -15,3 +15,4 @@ export * from './inference';
 export * from './schedulers';
 export * from './alarms';
 export * from './alarmChannels';
+export * from './analytics';
