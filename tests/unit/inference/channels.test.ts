@@ -1,0 +1,122 @@
+/**
+ * §8 ICE rules of the start connection (src/console/features/inference/channels.ts): a candidate error 401
+ * clears the ICE servers and tries again every 10 s (ICE_RETRY_MS); a 701 is only logged. RTCPeerConnection is
+ * the one thing faked here (Node has none): a stand-in with the same events, recording each connection's
+ * configuration; the device's answer comes from a fake callDevice.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ICE_RETRY_MS, openStartChannel } from '../../../src/console/features/inference/channels';
+
+class FakeChannel extends EventTarget {
+  readyState = 'connecting';
+  sent: string[] = [];
+  send(text: string) {
+    this.sent.push(text);
+  }
+  close() {
+    this.readyState = 'closed';
+  }
+}
+
+class FakePc extends EventTarget {
+  static all: FakePc[] = [];
+  iceGatheringState = 'complete';
+  connectionState = 'new';
+  localDescription: { type: string; sdp: string } | null = null;
+  closed = false;
+  channel = new FakeChannel();
+  constructor(readonly config: { iceServers: unknown[] }) {
+    super();
+    FakePc.all.push(this);
+  }
+  createDataChannel() {
+    return this.channel;
+  }
+  async createOffer() {
+    return { type: 'offer', sdp: 'v=0 offer' };
+  }
+  async setLocalDescription(d: { type: string; sdp: string }) {
+    this.localDescription = d;
+  }
+  async setRemoteDescription() {}
+  close() {
+    this.closed = true;
+  }
+  iceError(code: number) {
+    this.dispatchEvent(Object.assign(new Event('icecandidateerror'), { errorCode: code }));
+  }
+}
+
+const SERVERS = [{ urls: 'turn:turn.example:3478', username: 'u', credential: 'p' }];
+
+describe('start connection ICE rules (§8)', () => {
+  beforeEach(() => {
+    FakePc.all = [];
+    vi.useFakeTimers();
+    vi.stubGlobal('RTCPeerConnection', FakePc);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  function open() {
+    const callDevice = vi.fn(async () => ({ callId: 'c1', sdp: { type: 'answer', sdp: 'v=0 answer' } }));
+    const events: { type: string }[] = [];
+    const stop = openStartChannel(
+      { callDevice: callDevice as never, getIceServers: () => SERVERS },
+      { deviceId: 'dev-1', callId: 'c1' },
+      (e) => events.push(e),
+      () => undefined,
+    );
+    return { callDevice, events, stop };
+  }
+
+  it('401: the servers are cleared and the connection is tried again after 10 s, and again after a second 401', async () => {
+    const { callDevice, events, stop } = open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakePc.all).toHaveLength(1);
+    expect(FakePc.all[0]!.config.iceServers).toEqual(SERVERS);
+    FakePc.all[0]!.iceError(401);
+    expect(FakePc.all[0]!.closed).toBe(true);
+    await vi.advanceTimersByTimeAsync(ICE_RETRY_MS - 1);
+    expect(FakePc.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakePc.all).toHaveLength(2);
+    expect(FakePc.all[1]!.config.iceServers).toEqual([]);
+    expect(callDevice).toHaveBeenCalledTimes(2);
+    FakePc.all[1]!.iceError(401);
+    await vi.advanceTimersByTimeAsync(ICE_RETRY_MS);
+    expect(FakePc.all).toHaveLength(3);
+    // A 401 is not a failed start: nothing was reported to the machine.
+    expect(events).toEqual([]);
+    stop();
+    FakePc.all[2]!.iceError(401);
+    await vi.advanceTimersByTimeAsync(ICE_RETRY_MS * 2);
+    expect(FakePc.all).toHaveLength(3); // stopped: no more retries
+  });
+
+  it('701: only logged — the connection stays and nothing is retried', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const { events, stop } = open();
+    await vi.advanceTimersByTimeAsync(0);
+    FakePc.all[0]!.iceError(701);
+    await vi.advanceTimersByTimeAsync(ICE_RETRY_MS * 2);
+    expect(FakePc.all).toHaveLength(1);
+    expect(FakePc.all[0]!.closed).toBe(false);
+    expect(info).toHaveBeenCalledWith(expect.stringContaining('701'));
+    expect(events).toEqual([]);
+    stop();
+    info.mockRestore();
+  });
+
+  it('a failed connection is reported (the machine restarts the job with the deep-stream engine)', async () => {
+    const { events, stop } = open();
+    await vi.advanceTimersByTimeAsync(0);
+    const pc = FakePc.all[0]!;
+    pc.connectionState = 'failed';
+    pc.dispatchEvent(new Event('connectionstatechange'));
+    expect(events).toEqual([{ type: 'channel.failed', error: 'The connection to the device failed.' }]);
+    stop();
+  });
+});
