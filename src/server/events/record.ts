@@ -1,7 +1,8 @@
 /**
  * Recording an event (issue 11 "Every detection that matches an alarm becomes an event"): the one server
- * function that inserts events. It runs in a transaction so that whatever must happen with a new event
- * (its deliveries and notification, once the alarm channels' outbox exists) commits with it or not at all.
+ * function that inserts events. It runs in a transaction with the alarm channels' outbox
+ * (enqueueEventDeliveries, src/server/alarmChannels/outbox.ts: one delivery per linked channel and the owner's
+ * §3 notification), so a new event and what it must cause commit together or not at all.
  *
  * Idempotent: the device's idempotency key is unique per user, so a post repeated after a lost answer finds
  * the event already recorded (created false) and nothing is delivered twice.
@@ -9,6 +10,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DeviceEventPost } from '../../protocol/events';
 import type { Severity } from '../../protocol/alarms';
+import { enqueueEventDeliveries } from '../alarmChannels/outbox';
 import type { Db } from '../db';
 import { events } from '../db/schema';
 
@@ -54,7 +56,11 @@ export async function recordEvent(
       })
       .onConflictDoNothing({ target: [events.userId, events.idempotencyKey] })
       .returning();
-    if (inserted) return { event: inserted, created: true };
+    if (inserted) {
+      // The alarm's channel deliveries and the owner's notification commit with the event, or not at all.
+      await enqueueEventDeliveries(tx, inserted);
+      return { event: inserted, created: true };
+    }
     const [existing] = await tx
       .select()
       .from(events)

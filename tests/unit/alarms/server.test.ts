@@ -205,6 +205,10 @@ describe('alarms REST', () => {
     expect(first.body.created).toBe(true);
     const again = await api(server, 'POST', 'device/events', { token: deviceToken, body });
     expect(again.body).toEqual({ id: first.body.id, created: false });
+    // recordEvent wrote the owner's §3 notification in the event's transaction, once for the two posts.
+    const notes = await api(server, 'GET', 'notifications', { token: owner });
+    expect(notes.status).toBe(200);
+    expect(JSON.stringify(notes.body).split('Lobby intrusion').length - 1).toBe(1);
 
     const wrongCamera = await api(server, 'POST', 'device/events', {
       token: deviceToken,
