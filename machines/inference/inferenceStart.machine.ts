@@ -10,7 +10,8 @@
  * when there are no alarms) → checking (2: inference-check; an inferenceEngineError stops here: job error, the
  * §8 "Warning: {device label}" dialog, OK only, and the §8 "Inference engine issue reported" notice)
  * → deploying (3: start options built in context; the job reported `deploying`, time-limited too)
- * → negotiating (5: one peer connection with a data channel, the `channel` actor; the stages fileCheck →
+ * → negotiating (5: one peer connection with a data channel, the `channel` actor, its opening shown as the
+ * `connect` step, stalled after 3 s, failed after START_SILENCE_FAIL_MS; then the stages fileCheck →
  * buildModel → prepareModel → warmUp [+ prepare recording] → startInference [+ request metadata], each asked on
  * the channel, each with its elapsed time; a stage whose heartbeat stops for START_STALL_MS is flagged stalled,
  * one silent for START_SILENCE_FAIL_MS fails with §8 "Could not get an answer from the device"; results carry
@@ -124,6 +125,8 @@ export const inferenceStartMachine = setup({
       prep: ({ context }, params: { step: PrepStepName }) => prepSkip(context.prep, params.step),
     }),
     prepStalled: assign({ prep: ({ context }) => prepStall(context.prep) }),
+    /** The running preparation step ends failed; the error is set by the stage's own failure. */
+    prepStop: assign({ prep: ({ context }) => prepEnd(context.prep, 'failed', now()) }),
     /** The running preparation step failed: its error, or §8 "Could not get an answer from the device". */
     prepFailed: assign(({ context, event }) => ({
       prep: prepEnd(context.prep, 'failed', now()),
@@ -175,6 +178,7 @@ export const inferenceStartMachine = setup({
       callId: newCallId(context.job.id, context.attempt + 1),
       options: { ...context.options, engine: context.engines!.deepStream },
       stages: initialStages(),
+      prep: context.prep.map((p) => (p.step === 'connect' ? { ...p, state: 'pending' as const } : p)),
       error: null,
     })),
     finish: assign({ finishedAt: () => now() }),
@@ -344,15 +348,22 @@ export const inferenceStartMachine = setup({
       initial: 'connecting',
       on: {
         'channel.failed': [
-          { guard: 'canRestartDeepStream', target: 'restarting', actions: 'failStage' },
-          { target: 'connectionFailed', actions: 'failStage' },
+          { guard: 'canRestartDeepStream', target: 'restarting', actions: ['failStage', 'prepStop'] },
+          { target: 'connectionFailed', actions: ['failStage', 'prepStop'] },
         ],
-        'channel.closed': { target: 'failed', actions: 'failStage' },
+        'channel.closed': { target: 'failed', actions: ['failStage', 'prepStop'] },
       },
       states: {
+        /** The start connection opening: a shown step, stalled after START_STALL_MS, failed after SILENCE. */
         connecting: {
-          after: { SILENCE: { target: '#inferenceStart.failed', actions: 'noAnswer' } },
-          on: { 'channel.open': { target: 'stage', actions: ['startFirstStage', 'askNextStage'] } },
+          entry: { type: 'prepBegin', params: { step: 'connect' } },
+          after: {
+            STALL: { actions: 'prepStalled' },
+            SILENCE: { target: '#inferenceStart.failed', actions: 'prepFailed' },
+          },
+          on: {
+            'channel.open': { target: 'stage', actions: ['prepDone', 'startFirstStage', 'askNextStage'] },
+          },
         },
         stage: {
           initial: 'running',

@@ -2,10 +2,11 @@
  * The start handshake's context, events and pure updates (spec §4 "Starting an inference connection", §8
  * texts) — the data half of inferenceStart.machine.ts.
  *
- * Before any stage runs, four preparation steps are shown, each with its elapsed time and each time-limited
+ * Before any stage runs, five preparation steps are shown, each with its elapsed time and each time-limited
  * (§4 heartbeat: never a silent spinner): `link` (the device link open), `alarms` (§4 step 1 alarm-new),
- * `calendars` (§4 step 1 calendars assigned to alarms; `skipped` when there are no alarms) and `engine-check`
- * (§4 step 2, the engine's error). A step with no answer after START_STALL_MS is flagged stalled (shown); one
+ * `calendars` (§4 step 1 calendars assigned to alarms; `skipped` when there are no alarms), `engine-check`
+ * (§4 step 2, the engine's error) and `connect` (§4 step 5's peer connection and data channel open; limited by
+ * START_SILENCE_FAIL_MS, begun again for the deep-stream attempt). A step with no answer after START_STALL_MS is flagged stalled (shown); one
  * with no answer after START_PREP_LIMIT_MS fails the start with §8 "Could not get an answer from the device".
  */
 import type { Application } from '../../src/protocol/applications';
@@ -29,7 +30,7 @@ import { buildStartOptions, initialStages, type Stage } from './stages';
 export const START_PREP_LIMIT_MS = 20_000;
 
 /** The preparation steps before the stages, in order. */
-export const PREP_STEPS = ['link', 'alarms', 'calendars', 'engine-check'] as const;
+export const PREP_STEPS = ['link', 'alarms', 'calendars', 'engine-check', 'connect'] as const;
 export type PrepStepName = (typeof PREP_STEPS)[number];
 
 /** One preparation step as shown: state, times (ms since the epoch / ms), stalled. */

@@ -164,7 +164,7 @@ describe('inference start machine (model-based paths)', () => {
     );
     // Every step before the stages is time-limited: each one ends failed with §8 "Could not get an answer
     // from the device" on some path, and a silent one is flagged stalled first (never a silent spinner).
-    for (const step of ['link', 'alarms', 'engine-check'] as const)
+    for (const step of ['link', 'alarms', 'engine-check', 'connect'] as const)
       expect(
         ends.some(
           (s) =>
@@ -179,7 +179,7 @@ describe('inference start machine (model-based paths)', () => {
     );
     expect(paths.some((p) => p.steps.some((st) => st.state.context.prep.some((x) => x.stalled)))).toBe(true);
     // No alarms: the calendar step is shown skipped.
-    expect(started.context.prep.map((p) => p.state)).toEqual(['done', 'done', 'skipped', 'done']);
+    expect(started.context.prep.map((p) => p.state)).toEqual(['done', 'done', 'skipped', 'done', 'done']);
     // §8 warning for an engine error.
     expect(emitted).toContainEqual({
       type: 'dialog',

@@ -71,6 +71,7 @@ export const ch: InferenceTranslation = {
       alarms: '已发送告警列表（alarm-new）',
       calendars: '已为告警分配日历',
       'engine-check': '已检查推理引擎',
+      connect: '启动连接已打开（带数据通道的对等连接）',
     },
   },
   overlay: {

@@ -79,6 +79,7 @@ export const de: InferenceTranslation = {
       alarms: 'Alarmliste gesendet (alarm-new)',
       calendars: 'Kalender den Alarmen zugewiesen',
       'engine-check': 'Inferenz-Engine geprüft',
+      connect: 'Startverbindung offen (Peer-Verbindung mit Datenkanal)',
     },
   },
   overlay: {

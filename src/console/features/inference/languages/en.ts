@@ -76,6 +76,7 @@ export const en = {
       alarms: 'Alarm list sent (alarm-new)',
       calendars: 'Calendars assigned to alarms',
       'engine-check': 'Inference engine checked',
+      connect: 'Start connection open (peer connection with a data channel)',
     },
   },
   overlay: {

@@ -79,6 +79,7 @@ export const es: InferenceTranslation = {
       alarms: 'Lista de alarmas enviada (alarm-new)',
       calendars: 'Calendarios asignados a las alarmas',
       'engine-check': 'Motor de inferencia comprobado',
+      connect: 'Conexión de inicio abierta (conexión entre pares con un canal de datos)',
     },
   },
   overlay: {

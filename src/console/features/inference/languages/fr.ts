@@ -79,6 +79,7 @@ export const fr: InferenceTranslation = {
       alarms: 'Liste des alarmes envoyée (alarm-new)',
       calendars: 'Calendriers attribués aux alarmes',
       'engine-check': 'Moteur d’inférence vérifié',
+      connect: 'Connexion de démarrage ouverte (connexion pair à pair avec un canal de données)',
     },
   },
   overlay: {

@@ -78,6 +78,7 @@ export const jp: InferenceTranslation = {
       alarms: 'アラーム一覧を送信（alarm-new）',
       calendars: 'アラームにカレンダーを割り当て',
       'engine-check': '推論エンジンを確認',
+      connect: '開始用の接続を確立（データチャネル付きピア接続）',
     },
   },
   overlay: {
