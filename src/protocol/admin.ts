@@ -245,6 +245,8 @@ export const AUDIT_ACTIONS = [
   'engine_backend.delete',
   'licence.grant',
   'licence.revoke',
+  // A refresh token used again after its rotation: the session ended (src/server/auth/sessions.ts).
+  'session.refresh_reuse',
 ] as const;
 
 /** GET admin/audit-log: newest first; actor (email contains), action (exact), time window [from, to). */

@@ -30,6 +30,11 @@ export interface ServerOptions {
   accessTokenTtlS?: number;
   /** Refresh-token lifetime in seconds (default 30 days). */
   refreshTokenTtlS?: number;
+  /**
+   * Seconds after a refresh-token rotation in which a second use of the old token is only refused (two tabs
+   * refreshing at once); later, a reuse ends the whole session (src/server/auth/sessions.ts). Default 10.
+   */
+  refreshReuseGraceS?: number;
   /** Login attempts allowed per minute per (ip, email); default 20. */
   loginRateLimitPerMin?: number;
   /** Fastify/pino log level ('silent', 'error', 'info', …). Default env LOG_LEVEL or 'info'. */
@@ -57,6 +62,7 @@ export interface ServerConfig {
   publishDemoAccount: boolean;
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
+  refreshReuseGraceS: number;
   loginRateLimitPerMin: number;
   logLevel: string;
   embeddedPgNoSync: boolean;
@@ -141,6 +147,7 @@ export function resolveConfig(options: ServerOptions = {}): ServerConfig {
     publishDemoAccount: demoAccount !== null && isLoopbackHost(host),
     accessTokenTtlS,
     refreshTokenTtlS,
+    refreshReuseGraceS: options.refreshReuseGraceS ?? 10,
     loginRateLimitPerMin: options.loginRateLimitPerMin ?? 20,
     logLevel: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     embeddedPgNoSync: options.embeddedPgNoSync ?? false,

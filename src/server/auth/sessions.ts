@@ -9,6 +9,7 @@ import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { API_ERROR_CODES } from '../../protocol';
 import type { ServerContext } from '../context';
 import { refreshTokens } from '../db/schema';
+import { writeAudit } from '../audit';
 import { unauthorized } from '../errors';
 import { TokenError } from './tokens';
 
@@ -19,6 +20,7 @@ export interface SessionTokens {
 }
 
 const PLEASE_LOGIN_AGAIN = 'Please login again';
+
 
 /** Issues an access token and a stored refresh token for `userId`: a new session. */
 export async function issueSession(ctx: ServerContext, userId: string): Promise<SessionTokens> {
@@ -58,7 +60,7 @@ export async function rotateSession(
   // One transaction: the used token and its replacement change together, so the session never looks ended to
   // a request checking it in between. One statement marks it used, so two concurrent refreshes with one token
   // cannot both succeed.
-  return ctx.db.transaction(async (tx) => {
+  const rotated = await ctx.db.transaction(async (tx) => {
     const used = await tx
       .update(refreshTokens)
       .set({ revokedAt: sql`now()`, replacedBy: nextJti })
@@ -71,7 +73,7 @@ export async function rotateSession(
         ),
       )
       .returning({ sessionId: refreshTokens.sessionId });
-    if (used.length === 0) throw unauthorized(API_ERROR_CODES.invalidRefreshToken, PLEASE_LOGIN_AGAIN);
+    if (used.length === 0) return null;
     // A token from before sessions had ids starts its session here.
     const sid = used[0]?.sessionId ?? nextJti;
     const refresh = await ctx.tokens.sign(
@@ -83,6 +85,41 @@ export async function rotateSession(
       .values({ jti: nextJti, userId: claims.sub, sessionId: sid, expiresAt: new Date(refresh.exp * 1000) });
     const access = await ctx.tokens.sign({ typ: 'access', sub: claims.sub, sid }, ctx.config.accessTokenTtlS);
     return { token: access.token, refresh_token: refresh.token };
+  });
+  if (rotated) return rotated;
+  await endSessionOnReuse(ctx, claims.sub, claims.jti);
+  throw unauthorized(API_ERROR_CODES.invalidRefreshToken, PLEASE_LOGIN_AGAIN);
+}
+
+/**
+ * A refresh token presented again after it was rotated (OWASP ASVS 3.5: someone else may hold a copy) ends its
+ * whole session — every refresh token of the family is revoked, so its access tokens stop too — and the event is
+ * written to the audit log (`session.refresh_reuse`). Within `config.refreshReuseGraceS` of the rotation a second use
+ * is taken for two tabs refreshing at once and only refused.
+ */
+async function endSessionOnReuse(ctx: ServerContext, userId: string, jti: string): Promise<void> {
+  const [row] = await ctx.db
+    .select({
+      sessionId: refreshTokens.sessionId,
+      replacedBy: refreshTokens.replacedBy,
+      late: sql<boolean>`${refreshTokens.revokedAt} < now() - make_interval(secs => ${ctx.config.refreshReuseGraceS})`,
+    })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.jti, jti), eq(refreshTokens.userId, userId)))
+    .limit(1);
+  if (!row?.replacedBy || !row.late) return;
+  const family = row.sessionId ? eq(refreshTokens.sessionId, row.sessionId) : eq(refreshTokens.jti, jti);
+  const revoked = await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), family, isNull(refreshTokens.revokedAt)))
+    .returning({ jti: refreshTokens.jti });
+  await writeAudit(ctx.db, {
+    actorId: userId,
+    action: 'session.refresh_reuse',
+    targetType: 'session',
+    targetId: row.sessionId ?? jti,
+    details: { refresh_tokens_revoked: revoked.length },
   });
 }
 
