@@ -40,6 +40,7 @@ export const SYSTEM_IDS = {
   engines: 'engines',
   myLicences: 'myLicences',
   inferenceJobs: 'inferenceJobs',
+  remoteDesktop: 'remoteDesktop',
   schedulers: 'schedulers',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

@@ -25,6 +25,7 @@ import { ipCameras } from './features/ipCameras';
 import { groups } from './features/groups';
 import { map } from './features/map';
 import { records } from './features/records';
+import { remoteDesktop } from './features/remoteDesktop';
 import { software } from './features/software';
 import { models } from './features/models';
 import { sshInstall } from './features/sshInstall';
@@ -87,6 +88,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   billing,
   publicPages,
   admin,
+  remoteDesktop,
 ];
 
 /**

@@ -40,6 +40,7 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       'billing',
       'public',
       'admin',
+      'remoteDesktop',
     ]);
   });
 
