@@ -103,12 +103,12 @@ export function authenticateUser(ctx: ServerContext): preHandlerAsyncHookHandler
       .where(eq(users.id, claims.sub))
       .limit(1);
     const user = row?.user;
-    if (!user || !row.live) {
-      throw unauthorized(API_ERROR_CODES.invalidToken, 'You tried to access with invalid token');
-    }
-    request.sessionId = sid;
-    // A disabled user's tokens stop working at once (issue 13 admin panel).
+    if (!user) throw unauthorized(API_ERROR_CODES.invalidToken, 'You tried to access with invalid token');
+    // A disabled user's tokens stop working at once (issue 13 admin panel), with the reason said; disabling
+    // also ends the sessions, so this comes before the session check.
     refuseDisabledToken(user);
+    if (!row.live) throw unauthorized(API_ERROR_CODES.invalidToken, 'You tried to access with invalid token');
+    request.sessionId = sid;
     request.user = user;
   };
 }
