@@ -12,26 +12,9 @@
  * after a reload is never a silent no-op). A start's reports (`start.reported`) update its row at once.
  * Pure: the calls are provided actors. Tags: `busy`. Context and helpers: jobsContext.ts.
  */
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import type { Application } from '../../src/protocol/applications';
-import type { DeviceCamera } from '../../src/protocol/cameras';
-import type { Job, JobCreateBody } from '../../src/protocol/inference';
-import { errorText, type ConsoleEmitted } from '../notifications/emitted';
-import { inferenceStartMachine } from './inferenceStart.machine';
-import {
-  BEST_DEVICE,
-  chosenByScore,
-  draftProblem,
-  EMPTY_DRAFT,
-  INITIAL,
-  mergeLoaded,
-  withJob,
-  type DeviceScoreRow,
-  type JobDevice,
-  type JobOp,
-  type JobsContext,
-  type JobsEvent,
-} from './jobsContext';
+import { assign, emit, enqueueActions } from 'xstate';
+import { errorText } from '../notifications/emitted';
+import { chosenByScore, draftProblem, EMPTY_DRAFT, INITIAL, mergeLoaded, withJob } from './jobsContext';
 
 export {
   BEST_DEVICE,
@@ -44,84 +27,9 @@ export {
   type JobsEvent,
 } from './jobsContext';
 
-export const jobsMachine = setup({
-  types: {
-    context: {} as JobsContext,
-    events: {} as JobsEvent,
-    emitted: {} as ConsoleEmitted,
-  },
-  actors: {
-    start: inferenceStartMachine,
-    loadJobs: fromPromise<Job[]>(async () => {
-      throw new Error('jobs: loadJobs is not provided');
-    }),
-    loadOptions: fromPromise<{ applications: Application[]; devices: JobDevice[] }>(async () => {
-      throw new Error('jobs: loadOptions is not provided');
-    }),
-    loadCameras: fromPromise<DeviceCamera[], { deviceId: string }>(async () => {
-      throw new Error('jobs: loadCameras is not provided');
-    }),
-    /** §9 scores of the online devices (null score: it did not answer with its load). */
-    scoreDevices: fromPromise<DeviceScoreRow[], { devices: JobDevice[] }>(async () => {
-      throw new Error('jobs: scoreDevices is not provided');
-    }),
-    createJob: fromPromise<Job, JobCreateBody>(async () => {
-      throw new Error('jobs: createJob is not provided');
-    }),
-    /** Stops the jobs on their devices (inference-stop), reports them stopped; delete: also forgets them. */
-    runOp: fromPromise<unknown, { op: JobOp; jobs: Job[] }>(async () => {
-      throw new Error('jobs: runOp is not provided');
-    }),
-  },
-  guards: {
-    draftOk: ({ context }) => draftProblem(context.draft) === null,
-    pickBest: ({ event }) => event.type === 'form.set' && event.patch.device_id === BEST_DEVICE,
-    deviceChanged: ({ context, event }) =>
-      event.type === 'form.set' &&
-      event.patch.device_id !== undefined &&
-      event.patch.device_id !== context.draft.device_id &&
-      event.patch.device_id !== '',
-    scoredOne: ({ event }) => 'output' in event && chosenByScore(event.output as DeviceScoreRow[]) !== null,
-    canRestartNow: ({ context, event }) =>
-      event.type === 'job.restart' &&
-      context.jobs.some((j) => j.id === event.id) &&
-      context.applications.length > 0,
-    hasSelection: ({ context }) => context.selected.length > 0,
-    knownJob: ({ context, event }) => 'id' in event && context.jobs.some((j) => j.id === event.id),
-  },
-  actions: {
-    spawnStart: enqueueActions(({ context, enqueue, self }, params: { job: Job }) => {
-      const app = context.applications.find((a) => a.id === params.job.application_id);
-      if (!app) {
-        // Never a silent no-op: the row would keep its state with nothing running.
-        enqueue.emit({
-          type: 'notice',
-          variant: 'danger',
-          title: 'Job action failed',
-          message: 'The job’s application no longer exists.',
-          i18n: { title: { key: 'inference.opFailed' } },
-        });
-        return;
-      }
-      const previous = context.starts[params.job.id];
-      if (previous) enqueue.stopChild(previous);
-      enqueue.assign({
-        starts: ({ context: c, spawn }) => ({
-          ...c.starts,
-          [params.job.id]: spawn('start', {
-            id: `start-${params.job.id}`,
-            input: {
-              job: params.job,
-              application: app,
-              deviceLabel: params.job.device_label,
-              reportTo: self,
-            },
-          }),
-        }),
-      });
-    }),
-  },
-}).createMachine({
+import { jobsSetup } from './jobs.setup';
+
+export const jobsMachine = jobsSetup.createMachine({
   id: 'inferenceJobs',
   context: INITIAL,
   type: 'parallel',
@@ -252,7 +160,15 @@ export const jobsMachine = setup({
         },
         /** §9: every online device's score read; the lowest chosen (shown with the scores). */
         scoring: {
-          on: { 'form.close': 'closed' },
+          on: {
+            'form.close': 'closed',
+            // Typing goes on while the scores are read; the device is the one they choose.
+            'form.set': {
+              actions: assign(({ context, event }) => ({
+                draft: { ...context.draft, ...event.patch, device_id: context.draft.device_id },
+              })),
+            },
+          },
           invoke: {
             id: 'scoreDevices',
             src: 'scoreDevices',
@@ -405,19 +321,7 @@ export const jobsMachine = setup({
                   applications: event.output.applications,
                   devices: event.output.devices,
                 })),
-                enqueueActions(({ context, enqueue }) => {
-                  const job = context.jobs.find((j) => j.id === context.restartId);
-                  if (job && context.applications.some((a) => a.id === job.application_id))
-                    enqueue({ type: 'spawnStart', params: { job } });
-                  else
-                    enqueue.emit({
-                      type: 'notice',
-                      variant: 'danger',
-                      title: 'Job action failed',
-                      message: 'The job’s application no longer exists.',
-                      i18n: { title: { key: 'inference.opFailed' } },
-                    });
-                }),
+                'startRestarted',
                 assign({ restartId: null }),
               ],
             },
