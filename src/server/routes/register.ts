@@ -94,10 +94,11 @@ export function registerRestRoutes(
         response: responsesOf(route),
       },
       ...(rateLimit ? { config: { rateLimit } } : {}),
-      // An admin route checks the caller before it reads the input: a non-admin gets 403 whatever they send
-      // (and learns nothing of the route's input from a 400); tests/unit/admin/adminRoutes.test.ts.
-      preValidation: route.auth === 'admin' ? [...authOf(route, ctx), textRule] : textRule,
-      preHandler: route.auth === 'admin' ? [] : authOf(route, ctx),
+      // Every route checks the caller before it reads the input: a request without valid credentials gets 401
+      // (a non-admin on an admin route 403) whatever it sends, and learns nothing of the route's input from a 400
+      // (issue 15 "Unauthenticated requests get 401 before any schema detail"; tests/unit/admin/adminRoutes.test.ts,
+      // tests/unit/server/authFirst.test.ts).
+      preValidation: [...authOf(route, ctx), textRule],
       handler: (request, reply) =>
         handle(
           {
