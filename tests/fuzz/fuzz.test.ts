@@ -17,7 +17,8 @@ describe('fuzz sample', () => {
     const report = await runFuzz({
       seed,
       rest: 2_000,
-      commands: 2_000,
+      // At least 25 cases a process on average, so every one gets more than 10 as the registry grows.
+      commands: Math.max(2_000, 25 * DEVICE_PROCESSES.length),
       floods: [
         { process: 'send-sdp', count: 500 },
         { process: 'getOneFrameFromPhysicalCamera', count: 200 },
