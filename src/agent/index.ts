@@ -36,6 +36,7 @@ import { createDeviceSoftware } from './software';
 import { createDeviceModels } from './models';
 import { createDeviceInference } from './inference';
 import { createDeviceAlarms } from './alarms';
+import { createDeviceUseCases } from './useCases';
 import { createDeviceSchedulers, inferenceJobRunner } from './schedulers';
 import type { AgentLifecycle, AgentPartDeps } from './parts';
 import { createDevicePower } from './power';
@@ -304,7 +305,8 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     models: createDeviceModels(partDeps),
   };
   const alarms = createDeviceAlarms(partDeps, { isIpCamera: (id) => cameras.find(id)?.cameraType === 'ip' });
-  const inference = createDeviceInference(partDeps, { streams, cameras, models: parts.models, iceServers: () => iceServers, onDetections: alarms.onDetections }); // prettier-ignore
+  const useCases = createDeviceUseCases(partDeps);
+  const inference = createDeviceInference(partDeps, { streams, cameras, models: parts.models, iceServers: () => iceServers, onDetections: (j, f, d, w) => { alarms.onDetections(j, f, d, w); useCases.onDetections(j, f, d, w); } }); // prettier-ignore
   const schedulers = createDeviceSchedulers({
     stateDir: partDeps.stateDir,
     log,
@@ -347,6 +349,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
       ...Object.values(parts).map((part) => part.close().catch(() => undefined)),
       inference.close(),
       alarms.close(),
+      useCases.close(),
     ]);
     schedulers.close();
     log.info('agent stopped');

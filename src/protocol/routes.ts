@@ -34,6 +34,7 @@ import { publicRoutes } from './public';
 import { profileRoutes } from './profile';
 import { alarmChannelRoutes } from './alarmChannels';
 import { notificationRoutes } from './notifications';
+import { analyticsRoutes } from './analytics';
 
 export const restRoutes = {
   ...accountRoutes,
@@ -66,6 +67,7 @@ export const restRoutes = {
   ...profileRoutes,
   ...alarmChannelRoutes,
   ...notificationRoutes,
+  ...analyticsRoutes,
 } satisfies Record<string, RestRoute>;
 
 export type RestRoutes = typeof restRoutes;

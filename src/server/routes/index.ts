@@ -36,6 +36,7 @@ import { publicHandlers } from './public';
 import { profileHandlers } from './profile';
 import { alarmChannelHandlers } from './alarmChannels';
 import { notificationHandlers } from './notifications';
+import { analyticsHandlers } from './analytics';
 
 /** Every route's handler. */
 export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<RestRoutes> {
@@ -70,5 +71,6 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...profileHandlers(ctx, app),
     ...alarmChannelHandlers(ctx, app),
     ...notificationHandlers(ctx, app),
+    ...analyticsHandlers(ctx, app),
   };
 }
