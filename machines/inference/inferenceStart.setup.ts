@@ -12,7 +12,7 @@ import {
   type Job,
   type StartOptions,
 } from '../../src/protocol/inference';
-import { errorText, type ConsoleEmitted } from '../notifications/emitted';
+import type { ConsoleEmitted } from '../notifications/emitted';
 import {
   advance,
   beat,
@@ -21,6 +21,7 @@ import {
   newCallId,
   prepBegin,
   prepEnd,
+  prepFailureText,
   prepSkip,
   prepStall,
   START_PREP_LIMIT_MS,
@@ -110,10 +111,7 @@ export const inferenceStartSetup = setup({
     /** The running preparation step failed: its error, or §8 "Could not get an answer from the device". */
     prepFailed: assign(({ context, event }) => ({
       prep: prepEnd(context.prep, 'failed', now()),
-      error:
-        'error' in event && event.error !== undefined
-          ? errorText(event.error, INFERENCE_TEXTS.noAnswer)
-          : INFERENCE_TEXTS.noAnswer,
+      error: prepFailureText('error' in event ? event.error : undefined),
     })),
     askNextStage: sendTo('channel', ({ context }): ChannelCommand => {
       const stage = context.stages.find((s) => s.state === 'running')!;

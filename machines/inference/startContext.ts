@@ -192,3 +192,21 @@ export function failureText(
   if (event?.type === 'channel.failed' && typeof event.error === 'string') return event.error;
   return INFERENCE_TEXTS.noAnswer;
 }
+
+/** Device-call failures that mean the device gave no answer (deviceRpc's codes), not a refusal. */
+const NO_ANSWER_CODES = ['timeout', 'link_closed'];
+
+/**
+ * Why a preparation step failed: §8 "Could not get an answer from the device" when the device gave none (a
+ * time-out, a link that closed or went silent; the transport's reason follows it), else the error's own text.
+ */
+export function prepFailureText(error: unknown): string {
+  const noAnswer: string = INFERENCE_TEXTS.noAnswer;
+  if (error === undefined) return noAnswer;
+  const message =
+    error instanceof Error ? error.message : typeof error === 'string' ? error : String(error ?? '');
+  const code = (error as { code?: unknown } | null)?.code;
+  if (!message || message.replace(/\.$/, '') === noAnswer) return noAnswer;
+  if (typeof code === 'string' && NO_ANSWER_CODES.includes(code)) return `${noAnswer}: ${message}`;
+  return message;
+}

@@ -50,6 +50,16 @@ test('a job started on a simulated camera draws boxes that match the video, then
   await expect(row).toHaveAttribute('data-state', 'started', { timeout: 30_000 });
   const progress = page.getByTestId('job-progress');
   await expect(progress).toHaveAttribute('data-phase', 'started');
+  // The steps before the stages, each shown with its time (no alarms yet: calendars skipped).
+  for (const [step, state] of <const>[
+    ['link', 'done'],
+    ['alarms', 'done'],
+    ['calendars', 'skipped'],
+    ['engine-check', 'done'],
+    ['connect', 'done'],
+  ])
+    await expect(page.getByTestId(`job-prep-${step}`)).toHaveAttribute('data-state', state);
+  await expect(page.getByTestId('job-prep-engine-check')).toContainText(/\d+ ms/);
   // Every §4 stage done, each with its elapsed time.
   for (const [step, label] of <const>[
     ['file-check', 'file check done'],
@@ -166,6 +176,13 @@ test('an engine error stops the start with the §8 warning', async ({ page, requ
   await expect(dialog.getByTestId('dialog-message')).toHaveText(
     'could not start the Inference Engine. Please try again. If the problem persists, please report it to us.',
   );
+  // OK only.
+  const actions = dialog.getByRole('button').filter({ hasText: /\S/ });
+  await expect(actions).toHaveCount(1);
+  await expect(actions).toHaveAttribute('data-testid', 'dialog-ok');
+  await expect(page.getByRole('alert').filter({ hasText: 'Inference engine issue reported' })).toBeVisible();
+  await expect(page.getByTestId('job-prep-engine-check')).toHaveAttribute('data-state', 'failed');
+  await expectAccessible(page, '[role="dialog"]');
   await dialog.getByTestId('dialog-ok').click();
   const row = page.getByTestId(`job-row-${name}`);
   await expect(row).toHaveAttribute('data-state', 'error');

@@ -10,6 +10,7 @@ import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
 import { inferenceStartMachine } from '../../../machines/inference/inferenceStart.machine';
 import type { Application } from '../../../src/protocol/applications';
 import { INFERENCE_TEXTS, type ControlMessage, type Job } from '../../../src/protocol/inference';
+import { prepFailureText } from '../../../machines/inference/startContext';
 import { createMachineTestModel, runPaths, type Driver } from '../harness';
 
 type Snap = SnapshotFrom<typeof inferenceStartMachine>;
@@ -193,5 +194,20 @@ describe('inference start machine (model-based paths)', () => {
     await runPaths(paths, start, key);
     expect(paths.map((p) => p.state).some((s) => s.context.attempt === 2)).toBe(false);
     expect(emitted).toContainEqual({ type: 'navigate', to: '/control-panel/cameras' });
+  });
+});
+
+describe('a preparation step’s failure text (§8)', () => {
+  it('leads with "Could not get an answer from the device" when the device gave none', () => {
+    const linkClosed = Object.assign(new Error('The device stopped answering.'), { code: 'link_closed' });
+    const timeout = Object.assign(new Error('Could not get an answer from the device.'), { code: 'timeout' });
+    expect(prepFailureText(linkClosed)).toBe(
+      'Could not get an answer from the device: The device stopped answering.',
+    );
+    expect(prepFailureText(timeout)).toBe(INFERENCE_TEXTS.noAnswer);
+    expect(prepFailureText(undefined)).toBe(INFERENCE_TEXTS.noAnswer);
+    // A refusal keeps its own words.
+    const refused = Object.assign(new Error('Invalid payload for alarm-new.'), { code: 'invalid_payload' });
+    expect(prepFailureText(refused)).toBe('Invalid payload for alarm-new.');
   });
 });

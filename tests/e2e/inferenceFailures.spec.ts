@@ -1,0 +1,73 @@
+import { test, expect, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { DEMO, agentPids, apiLogin, auth, listDevices, navigate, signIn } from './stack';
+
+/**
+ * The start handshake's failure paths on the real stack (issue 10; §4 "Starting an inference connection",
+ * §8 "Could not get an answer from the device", "Inference engine issue reported"): a device that stops
+ * answering in the middle of a start (its agent paused with SIGSTOP after the link opened — a hung device,
+ * not a closed link) shows the step it waits on, flagged stalled within seconds, then fails the start with
+ * §8's text; nothing waits silently. The §8 engine error texts are in inference.spec.ts.
+ */
+
+const BOX_B = 'x86 Edge Box B';
+
+async function fillForm(page: Page, name: string) {
+  await page.getByTestId('jobs-add').click();
+  await expect(page.getByTestId('jobs-form')).toBeVisible();
+  await page.getByTestId('job-name').fill(name);
+  await page.getByTestId('job-application').selectOption({ index: 0 });
+  await page.getByTestId('job-device').selectOption({ label: BOX_B });
+  await expect(page.getByTestId('job-camera')).toBeEnabled({ timeout: 30_000 });
+}
+
+test('a device that stops answering mid-start: the step is shown stalled, then §8 "Could not get an answer"', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await apiLogin(request, DEMO);
+  const boxB = (await listDevices(request, token)).res.find((d) => d.label === BOX_B)!;
+  const agent = agentPids().find((a) => a.deviceId === boxB.device_id)!;
+  expect(agent.pid).toBeTruthy();
+  const name = `E2E hung device ${Date.now()}`;
+
+  await signIn(page, DEMO);
+  await navigate(page, '/jobs');
+  await fillForm(page, name); // the device link is open now (its cameras were read over it)
+  process.kill(agent.pid!, 'SIGSTOP');
+  try {
+    await page.getByTestId('job-submit').click();
+    await expect(page.getByTestId('jobs-form')).toBeHidden();
+    const progress = page.getByTestId('job-progress');
+    await expect(progress).toHaveAttribute('data-phase', 'preparing');
+    await expect(progress.getByTestId('job-prep-link')).toHaveAttribute('data-state', 'done');
+    // alarm-new is asked and never answered: shown running, then stalled (§4 heartbeat), not a bare spinner.
+    const alarms = progress.getByTestId('job-prep-alarms');
+    await expect(alarms).toHaveAttribute('data-state', 'running');
+    await expect(alarms.getByTestId('job-stalled')).toBeVisible({ timeout: 10_000 });
+    await expect(alarms).toContainText(/\d+ ms/);
+    await expectAccessible(page, '[data-testid="jobs-screen"]');
+    // The call's time-out ends it with §8's text; the job is recorded as failed.
+    await expect(alarms).toHaveAttribute('data-state', 'failed', { timeout: 25_000 });
+    await expect(progress).toHaveAttribute('data-phase', 'failed');
+    await expect(progress.getByTestId('job-start-error')).toContainText(
+      'Could not get an answer from the device',
+    );
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Inference engine issue reported' }),
+    ).toBeVisible();
+    await expect(page.getByTestId(`job-row-${name}`)).toHaveAttribute('data-state', 'error');
+    // No later step ran.
+    for (const step of ['calendars', 'engine-check'])
+      await expect(progress.getByTestId(`job-prep-${step}`)).toHaveAttribute('data-state', 'pending');
+    await expect(progress.getByTestId('job-stage-file-check')).toHaveAttribute('data-state', 'pending');
+  } finally {
+    process.kill(agent.pid!, 'SIGCONT');
+  }
+  const jobs = (await (await request.get('/api/jobs', { headers: auth(token) })).json()).jobs;
+  const saved = jobs.find((j: { job_name: string }) => j.job_name === name);
+  expect(saved.state).toBe('error');
+  expect(saved.runtime.message).toContain('Could not get an answer from the device');
+  await request.delete(`/api/jobs/${saved.id}`, { headers: auth(token) });
+});
