@@ -54,6 +54,7 @@ import { benchMetrics } from './metrics';
 import { benchTunnel } from './tunnel';
 import { benchUploads } from './uploads';
 import { benchSignIn } from './signIn';
+import { benchAnalytics } from './analytics';
 import { benchAdminUsers } from './adminUsers';
 import { benchOnnx } from './onnx';
 import { benchSshInstall } from './sshInstall';
@@ -118,6 +119,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'uploads') return void printOnly('uploads', await benchUploads());
   if (process.env.BENCH_ONLY === 'onnx') return void printOnly('onnx', await benchOnnx());
   if (process.env.BENCH_ONLY === 'admin_users') return void printOnly('admin_users', await benchAdminUsers());
+  if (process.env.BENCH_ONLY === 'analytics') return void printOnly('analytics', await benchAnalytics());
   if (process.env.BENCH_ONLY === 'ssh_install') {
     // Issue 12 (tests/bench/sshInstall.ts): its own server and throwaway sshd, a full install in Chromium.
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
