@@ -42,5 +42,7 @@ export const SYSTEM_IDS = {
   inferenceJobs: 'inferenceJobs',
   remoteDesktop: 'remoteDesktop',
   schedulers: 'schedulers',
+  inbox: 'inbox',
+  alarmChannels: 'alarmChannels',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

@@ -32,6 +32,8 @@ import { sshInstall } from './features/sshInstall';
 import { repositories } from './features/repositories';
 import { applications } from './features/applications';
 import { admin } from './features/admin';
+import { alarmChannels } from './features/alarmChannels';
+import { notifications } from './features/notifications';
 import { inference } from './features/inference';
 import { schedulers } from './features/schedulers';
 import { download } from './features/download';
@@ -89,6 +91,8 @@ export const FEATURES: readonly ConsoleFeature[] = [
   publicPages,
   admin,
   remoteDesktop,
+  alarmChannels,
+  notifications,
 ];
 
 /**

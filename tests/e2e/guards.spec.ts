@@ -31,6 +31,7 @@ test.describe('signed in', () => {
   });
 
   test('a later screen shows a page naming it, never a blank one', async ({ page }) => {
+    test.setTimeout(120_000); // two full page loads on a busy machine
     await signIn(page, DEMO);
     // /jobs and /schedulers are built now (issue 10); /blacklist-faces' screen is still to come.
     await page.goto('/blacklist-faces');

@@ -115,7 +115,7 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   later('/control-panel/cameras-dev', 'Cameras (development)'),
   later('/alarms', 'Alarms'),
-  later('/alarm-channels', 'Alarm channels'),
+  { path: '/alarm-channels', title: 'Alarm channels', access: 'auth', layout: 'main', screen: 'alarmChannels' },
   { path: '/checkout', title: 'Checkout', access: 'auth', layout: 'main', screen: 'checkout' },
   // §2 "Further routes".
   {

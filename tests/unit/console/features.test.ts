@@ -41,6 +41,8 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       'public',
       'admin',
       'remoteDesktop',
+      'alarmChannels',
+      'notifications',
     ]);
   });
 
