@@ -11,6 +11,7 @@ import { setAccountsHttp } from './httpRef';
 import type { Platform, SystemActors } from '../feature';
 import { accountsApi } from './api';
 import { parseDemoAccount } from './validation';
+import { rotatedElsewhere } from './sharedSession';
 import { API_BASE } from '../../../protocol/constants';
 
 export function provideAccounts({ http, session }: Platform): Pick<SystemActors, 'auth'> {
@@ -47,7 +48,19 @@ export function provideAccounts({ http, session }: Platform): Pick<SystemActors,
           const account = res.ok ? parseDemoAccount(await res.json()) : null;
           return account?.enabled ? { email: account.email, password: account.password } : null;
         }),
-        refreshToken: fromPromise(async ({ input }) => api.refreshAccessToken(input.refreshToken)),
+        // Another tab may have rotated the shared refresh token already: take its pair (sharedSession.ts).
+        refreshToken: fromPromise(async ({ input }) => {
+          const before = rotatedElsewhere(session.read(), input.refreshToken);
+          if (before) return before;
+          try {
+            return await api.refreshAccessToken(input.refreshToken);
+          } catch (err) {
+            // Two tabs refreshed at once and the other won: its pair is stored by now.
+            const after = rotatedElsewhere(session.read(), input.refreshToken);
+            if (after) return after;
+            throw err;
+          }
+        }),
         logout: fromPromise(async ({ input }) => {
           await api.logout(input.token).catch(() => undefined);
         }),
