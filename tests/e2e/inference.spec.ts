@@ -20,7 +20,8 @@ async function startJob(page: Page, name: string, application: string) {
   await page.getByTestId('job-name').fill(name);
   await page.getByTestId('job-application').selectOption({ label: application });
   await page.getByTestId('job-device').selectOption({ label: BOX_B });
-  await expect(page.getByTestId('job-camera')).toBeEnabled();
+  // The first link of a fresh page (signalling, grant, peer connection) can take a while on a loaded machine.
+  await expect(page.getByTestId('job-camera')).toBeEnabled({ timeout: 45_000 });
   await expect(page.getByTestId('job-camera')).toHaveValue('cam-1');
   await page.getByTestId('job-submit').click();
   await expect(form).toBeHidden();
