@@ -40,6 +40,7 @@ export const SYSTEM_IDS = {
   engines: 'engines',
   myLicences: 'myLicences',
   inferenceJobs: 'inferenceJobs',
+  demoApps: 'demoApps',
   remoteDesktop: 'remoteDesktop',
   schedulers: 'schedulers',
   inbox: 'inbox',

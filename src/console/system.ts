@@ -35,6 +35,7 @@ import { admin } from './features/admin';
 import { alarmChannels } from './features/alarmChannels';
 import { notifications } from './features/notifications';
 import { inference } from './features/inference';
+import { demoApps } from './features/demoApps';
 import { schedulers } from './features/schedulers';
 import { download } from './features/download';
 import { engines } from './features/engines';
@@ -82,6 +83,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   repositories,
   applications,
   inference,
+  demoApps,
   schedulers,
   download,
   engines,

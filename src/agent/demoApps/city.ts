@@ -25,7 +25,7 @@ export function observeCity(
     for (const o of objectsAt(t)) {
       const kind = o.label === 'person' ? 'person' : VEHICLE_LABELS.has(o.label) ? 'vehicle' : null;
       if (!kind) continue;
-      const key = `${kind}:${pick(o.attributes, 'personId', 'identity', 'id') ?? o.trackId}`;
+      const key = `${kind}:${pick(o.attributes, 'identity', 'plate') ?? `${o.trackId}.${o.pass}`}`;
       const s = seen.get(key);
       if (s) s.last_seen = t;
       else
@@ -34,9 +34,9 @@ export function observeCity(
           track_id: o.trackId,
           first_seen: t,
           last_seen: t,
-          age_band: kind === 'person' ? pick(o.attributes, 'ageBand', 'age_band', 'age') : null,
+          age_band: kind === 'person' ? pick(o.attributes, 'age_band') : null,
           gender: kind === 'person' ? pick(o.attributes, 'gender') : null,
-          plate: kind === 'vehicle' ? pick(o.attributes, 'plate', 'licencePlate', 'licensePlate') : null,
+          plate: kind === 'vehicle' ? pick(o.attributes, 'plate') : null,
           colour: o.colour,
         });
     }

@@ -43,19 +43,20 @@ export function measurePasses(
   distanceM: number,
   stepMs = 1000 / 30,
 ): SpeedPass[] {
-  const crossings = new Map<number, Crossing[]>();
-  const facts = new Map<number, TruthObject>();
-  let prev = new Map<number, P>();
+  const crossings = new Map<string, Crossing[]>();
+  const facts = new Map<string, TruthObject>();
+  let prev = new Map<string, P>();
   const steps = Math.max(1, Math.ceil((to - from) / stepMs));
   for (let i = 0; i <= steps; i++) {
     const t = Math.min(to, from + i * stepMs);
-    const now = new Map<number, P>();
+    const now = new Map<string, P>();
     for (const o of objectsAt(t)) {
       if (!VEHICLE_LABELS.has(o.label)) continue;
       const c: P = [o.box[0] + o.box[2] / 2, o.box[1] + o.box[3] / 2];
-      now.set(o.trackId, c);
-      facts.set(o.trackId, o);
-      const p = prev.get(o.trackId);
+      const id = `${o.trackId}.${o.pass}`;
+      now.set(id, c);
+      facts.set(id, o);
+      const p = prev.get(id);
       if (!p) continue;
       const tPrev = Math.min(to, from + (i - 1) * stepMs);
       for (const [name, line] of [
@@ -64,9 +65,9 @@ export function measurePasses(
       ] as const) {
         const f = segmentCut(p, c, line[0], line[1]);
         if (f === null) continue;
-        const list = crossings.get(o.trackId) ?? [];
+        const list = crossings.get(id) ?? [];
         list.push({ line: name, t: tPrev + f * (t - tPrev) });
-        crossings.set(o.trackId, list);
+        crossings.set(id, list);
       }
     }
     prev = now;
@@ -80,7 +81,7 @@ export function measurePasses(
       if (first.line === second.line || second.t <= first.t) continue;
       const o = facts.get(track)!;
       passes.push({
-        track_id: track,
+        track_id: o.trackId,
         label: o.label,
         colour: o.colour,
         plate: o.attributes.plate ?? null,

@@ -27,6 +27,8 @@ export const hasTruth = (c: CameraDevice | undefined): c is TruthCamera =>
 export interface TruthObject {
   /** 1-based index of the object in its scene (stable for the camera's life). */
   trackId: number;
+  /** Pass of an object crossing the frame (a new person or vehicle each pass); 0 for a bouncing one. */
+  pass: number;
   label: string;
   colour: string;
   /** x, y, w, h in 0..1 of the frame. */
@@ -73,14 +75,10 @@ export function colourName(yuv: readonly [number, number, number]): string {
 const third = <T>(v: number, words: readonly [T, T, T]): T =>
   v < 1 / 3 ? words[0] : v < 2 / 3 ? words[1] : words[2];
 
-/** String-valued attributes an object spec carries beyond the base scene's fields (age band, gender, plate…). */
-function attributesOf(spec: object): Record<string, string> {
+/** The scene's attributes of a box (identity, age_band, gender; plate) as strings. */
+function attributesOf(b: BoundingBox): Record<string, string> {
   const out: Record<string, string> = {};
-  const base = new Set(['label', 'shape', 'yuv']);
-  for (const [k, v] of Object.entries(spec)) {
-    if (base.has(k)) continue;
-    if (typeof v === 'string' && v.length <= 40) out[k] = v;
-  }
+  for (const [k, v] of Object.entries(b.attributes ?? {})) if (typeof v === 'string') out[k] = v;
   return out;
 }
 
@@ -98,13 +96,14 @@ export function truthAt(camera: TruthCamera, timeMs: number): TruthObject[] {
     const cx = box[0] + box[2] / 2;
     const cy = box[1] + box[3] / 2;
     return {
-      trackId: i + 1,
+      trackId: b.track ?? i + 1,
+      pass: b.pass ?? 0,
       label: b.label,
       colour: spec ? colourName(spec.yuv) : 'grey',
       box,
       column: third(cx, ['left', 'centre', 'right'] as const),
       row: third(cy, ['top', 'middle', 'bottom'] as const),
-      attributes: spec ? attributesOf(spec) : {},
+      attributes: attributesOf(b),
     };
   });
 }

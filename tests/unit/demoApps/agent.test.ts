@@ -64,6 +64,7 @@ describe('LLaVA (sim)', () => {
   const objs: TruthObject[] = [
     {
       trackId: 1,
+      pass: 0,
       label: 'person',
       colour: 'red',
       box: [0.05, 0.05, 0.1, 0.2],
@@ -73,6 +74,7 @@ describe('LLaVA (sim)', () => {
     },
     {
       trackId: 2,
+      pass: 0,
       label: 'car',
       colour: 'blue',
       box: [0.45, 0.4, 0.1, 0.1],
@@ -82,6 +84,7 @@ describe('LLaVA (sim)', () => {
     },
     {
       trackId: 3,
+      pass: 0,
       label: 'person',
       colour: 'green',
       box: [0.8, 0.8, 0.1, 0.1],
@@ -122,6 +125,7 @@ describe('speed (sim)', () => {
     const at = (t: number): TruthObject[] => [
       {
         trackId: 7,
+        pass: 0,
         label: 'car',
         colour: 'red',
         box: [((t - T) / 1000) * 0.1, 0.45, 0.04, 0.1],
@@ -131,6 +135,7 @@ describe('speed (sim)', () => {
       },
       {
         trackId: 8,
+        pass: 0,
         label: 'person',
         colour: 'red',
         box: [((t - T) / 1000) * 0.1, 0.45, 0.04, 0.1],
