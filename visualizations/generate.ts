@@ -75,6 +75,8 @@ import { inferenceStartMachine } from '../machines/inference/inferenceStart.mach
 import { jobsMachine as inferenceJobsMachine } from '../machines/inference/jobs.machine';
 import { calendarEditMachine } from '../machines/schedulers/calendarEdit.machine';
 import { calendarsMachine } from '../machines/schedulers/calendars.machine';
+import { channelsMachine } from '../machines/alarmChannels/channels.machine';
+import { inboxMachine } from '../machines/notifications/inbox.machine';
 import { imagePushMachine } from '../machines/repositories/imagePush.machine';
 import { repositoriesMachine } from '../machines/repositories/repositories.machine';
 import { clientUpdateMachine } from '../machines/software/clientUpdate.machine';
@@ -148,6 +150,8 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'inferenceStart', feature: 'inference', machine: inferenceStartMachine },
   { name: 'calendarEdit', feature: 'schedulers', machine: calendarEditMachine },
   { name: 'calendars', feature: 'schedulers', machine: calendarsMachine },
+  { name: 'channels', feature: 'alarmChannels', machine: channelsMachine },
+  { name: 'inbox', feature: 'notifications', machine: inboxMachine },
   { name: 'download', feature: 'download', machine: downloadMachine },
   { name: 'pricing', feature: 'billing', machine: pricingMachine },
   { name: 'checkout', feature: 'billing', machine: checkoutMachine },
