@@ -41,6 +41,7 @@ import { deviceSettingsMachine } from '../machines/deviceSettings/deviceSettings
 import { settingsFormMachine } from '../machines/deviceSettings/settingsForm.machine';
 import { logsMachine } from '../machines/logs/logs.machine';
 import { logTailMachine } from '../machines/logs/logTail.machine';
+import { remoteDesktopMachine } from '../machines/remoteDesktop/remoteDesktop.machine';
 import { metricsMachine } from '../machines/metrics/metrics.machine';
 import { metricsViewMachine } from '../machines/metrics/metricsView.machine';
 import { powerMachine } from '../machines/power/power.machine';
@@ -158,6 +159,7 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'myLicences', feature: 'billing', machine: myLicencesMachine },
   { name: 'adminLicences', feature: 'billing', machine: adminLicencesMachine },
   { name: 'contact', feature: 'public', machine: contactMachine },
+  { name: 'remoteDesktop', feature: 'remoteDesktop', machine: remoteDesktopMachine },
   { name: 'deviceEngines', feature: 'engines', machine: deviceEnginesMachine },
   { name: 'deviceScores', feature: 'engines', machine: deviceScoresMachine },
   { name: 'profileForm', feature: 'profile', machine: profileFormMachine },
