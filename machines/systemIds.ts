@@ -43,6 +43,9 @@ export const SYSTEM_IDS = {
   demoApps: 'demoApps',
   remoteDesktop: 'remoteDesktop',
   schedulers: 'schedulers',
+  alarms: 'alarms',
+  events: 'events',
+  alarmDashboard: 'alarmDashboard',
   inbox: 'inbox',
   alarmChannels: 'alarmChannels',
 } as const;

@@ -31,6 +31,8 @@ import { models } from './features/models';
 import { sshInstall } from './features/sshInstall';
 import { repositories } from './features/repositories';
 import { applications } from './features/applications';
+import { alarms } from './features/alarms';
+import { events } from './features/events';
 import { admin } from './features/admin';
 import { alarmChannels } from './features/alarmChannels';
 import { notifications } from './features/notifications';
@@ -82,6 +84,8 @@ export const FEATURES: readonly ConsoleFeature[] = [
   sshInstall,
   repositories,
   applications,
+  alarms,
+  events,
   inference,
   demoApps,
   schedulers,

@@ -1,0 +1,182 @@
+/**
+ * The alarms list and editor — issue 11 `/alarms` (spec §2 auth route; §3 Alarm: id, sources of type IP or
+ * PHYSICAL with text and value, calendars): the user's alarms with what the editor offers (cameras,
+ * scheduling calendars), saving one (then `alarm-new` to each device holding one of its cameras, §4 step 1 /
+ * §7, so a running job matches the new list at once) and deleting one after a confirmation.
+ *
+ * idle → (alarms.load) → loading → ready | failed; alarms.refresh reloads; in ready: alarm.save → saving →
+ * loading (notice) | ready (error kept for the editor, notice); delete.ask → confirming → delete.confirm →
+ * deleting → loading; delete.cancel → ready. Pure: the calls are the provided actors `loadAlarms`,
+ * `saveAlarm` (save + device sync) and `deleteAlarm`. Tags: `busy` while loading, saving or deleting.
+ */
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { AlarmInputIn, AlarmView } from '../../src/protocol/alarms';
+import { errorText, type ConsoleEmitted } from '../notifications/emitted';
+
+/** A camera the editor offers: an alarm source (§3) with the device that has it. */
+export interface AlarmCamera {
+  type: 'IP' | 'PHYSICAL';
+  /** The source value: a PHYSICAL camera's uniqueCameraId, an IP camera's id. */
+  value: string;
+  /** The source text: the camera's label. */
+  text: string;
+  /** The device's peer id (null: an IP camera not reached by a device). */
+  deviceId: string | null;
+  cameraId: string;
+  deviceLabel: string;
+}
+
+export interface AlarmsLoaded {
+  alarms: AlarmView[];
+  cameras: AlarmCamera[];
+  calendars: { id: string; name: string }[];
+}
+
+export interface AlarmsContext extends AlarmsLoaded {
+  error: string | null;
+  /** The editor's last save error (cleared by the next save). */
+  saveError: string | null;
+  /** Bumped on every successful save: the editor closes when it changes. */
+  saved: number;
+  target: AlarmView | null;
+}
+
+export type AlarmsEvent =
+  | { type: 'alarms.load' }
+  | { type: 'alarms.refresh' }
+  | { type: 'alarm.save'; id: string | null; body: AlarmInputIn }
+  | { type: 'delete.ask'; id: string }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'alarms.reset' };
+
+const INITIAL: AlarmsContext = {
+  alarms: [],
+  cameras: [],
+  calendars: [],
+  error: null,
+  saveError: null,
+  saved: 0,
+  target: null,
+};
+
+export const alarmsMachine = setup({
+  types: {
+    context: {} as AlarmsContext,
+    events: {} as AlarmsEvent,
+    emitted: {} as ConsoleEmitted,
+  },
+  actors: {
+    loadAlarms: fromPromise<AlarmsLoaded>(async () => {
+      throw new Error('alarms: loadAlarms is not provided');
+    }),
+    saveAlarm: fromPromise<AlarmView, { id: string | null; body: AlarmInputIn; cameras: AlarmCamera[] }>(
+      async () => {
+        throw new Error('alarms: saveAlarm is not provided');
+      },
+    ),
+    deleteAlarm: fromPromise<unknown, { id: string; cameras: AlarmCamera[] }>(async () => {
+      throw new Error('alarms: deleteAlarm is not provided');
+    }),
+  },
+  guards: {
+    known: ({ context, event }) =>
+      event.type === 'delete.ask' && context.alarms.some((a) => a.id === event.id),
+  },
+}).createMachine({
+  id: 'alarms',
+  context: INITIAL,
+  initial: 'idle',
+  on: { 'alarms.reset': { target: '.idle', actions: assign(INITIAL) } },
+  states: {
+    idle: { on: { 'alarms.load': 'loading' } },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadAlarms',
+        src: 'loadAlarms',
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ ...event.output, error: null })),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => errorText(event.error, 'The alarms could not be read.') }),
+        },
+      },
+    },
+    failed: { on: { 'alarms.load': 'loading', 'alarms.refresh': 'loading' } },
+    ready: {
+      on: {
+        'alarms.load': 'loading',
+        'alarms.refresh': 'loading',
+        'alarm.save': { target: 'saving', actions: assign({ saveError: null }) },
+        'delete.ask': {
+          guard: 'known',
+          target: 'confirming',
+          actions: assign(({ context, event }) => ({
+            target: context.alarms.find((a) => a.id === (event as { id: string }).id) ?? null,
+          })),
+        },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveAlarm',
+        src: 'saveAlarm',
+        input: ({ context, event }) => {
+          const e = event as Extract<AlarmsEvent, { type: 'alarm.save' }>;
+          return { id: e.id, body: e.body, cameras: context.cameras };
+        },
+        onDone: {
+          target: 'loading',
+          actions: [
+            assign(({ context }) => ({ saved: context.saved + 1 })),
+            emit(({ event }) => ({
+              type: 'notice' as const,
+              variant: 'success' as const,
+              title: 'Alarm saved',
+              message: event.output.name,
+              i18n: { title: { key: 'alarms.saved' } },
+            })),
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: assign({
+            saveError: ({ event }) => errorText(event.error, 'The alarm could not be saved.'),
+          }),
+        },
+      },
+    },
+    confirming: {
+      on: {
+        'delete.confirm': 'deleting',
+        'delete.cancel': { target: 'ready', actions: assign({ target: null }) },
+      },
+    },
+    deleting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'deleteAlarm',
+        src: 'deleteAlarm',
+        input: ({ context }) => ({ id: context.target!.id, cameras: context.cameras }),
+        onDone: { target: 'loading', actions: assign({ target: null }) },
+        onError: {
+          target: 'ready',
+          actions: [
+            assign({ target: null }),
+            emit(({ event }) => ({
+              type: 'notice' as const,
+              variant: 'danger' as const,
+              title: 'Delete failed',
+              message: errorText(event.error, 'The alarm could not be deleted.'),
+              i18n: { title: { key: 'alarms.deleteFailed' } },
+            })),
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,24 @@
+/**
+ * Every interface text of the events feature, in the six languages of §2 (en, ch, es, jp, de, fr),
+ * registered under the `events` key (addTexts) when the feature's screens load. en is the complete set.
+ */
+import { addTexts } from '../../i18n';
+import { ch } from './languages/ch';
+import { de } from './languages/de';
+import { en } from './languages/en';
+import { es } from './languages/es';
+import { fr } from './languages/fr';
+import { jp } from './languages/jp';
+
+export { en, type EventsTexts, type EventsTranslation } from './languages/en';
+
+let registered = false;
+
+/** Adds the feature's texts (`events.*`) to the console's i18next, once. */
+export function registerEventsTexts(): void {
+  if (registered) return;
+  registered = true;
+  addTexts('events', { en, ch, es, jp, de, fr });
+}
+
+registerEventsTexts();
