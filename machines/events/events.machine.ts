@@ -173,7 +173,7 @@ export const eventsMachine = setup({
     loadingMore: {
       tags: ['busy'],
       invoke: {
-        id: 'loadMore',
+        id: 'loadEvents',
         src: 'loadEvents',
         input: ({ context }) => queryOf(context.filters, context.next),
         onDone: {
