@@ -75,6 +75,9 @@ import { userActionMachine } from '../machines/admin/userAction.machine';
 import { inferenceStartMachine } from '../machines/inference/inferenceStart.machine';
 import { jobsMachine as inferenceJobsMachine } from '../machines/inference/jobs.machine';
 import { calendarEditMachine } from '../machines/schedulers/calendarEdit.machine';
+import { alarmsMachine } from '../machines/alarms/alarms.machine';
+import { eventsMachine } from '../machines/events/events.machine';
+import { alarmDashboardMachine } from '../machines/events/alarmDashboard.machine';
 import { calendarsMachine } from '../machines/schedulers/calendars.machine';
 import { channelsMachine } from '../machines/alarmChannels/channels.machine';
 import { inboxMachine } from '../machines/notifications/inbox.machine';
@@ -150,6 +153,9 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'jobs', feature: 'inference', machine: inferenceJobsMachine },
   { name: 'inferenceStart', feature: 'inference', machine: inferenceStartMachine },
   { name: 'calendarEdit', feature: 'schedulers', machine: calendarEditMachine },
+  { name: 'alarms', feature: 'alarms', machine: alarmsMachine },
+  { name: 'events', feature: 'events', machine: eventsMachine },
+  { name: 'alarmDashboard', feature: 'events', machine: alarmDashboardMachine },
   { name: 'calendars', feature: 'schedulers', machine: calendarsMachine },
   { name: 'channels', feature: 'alarmChannels', machine: channelsMachine },
   { name: 'inbox', feature: 'notifications', machine: inboxMachine },
