@@ -39,6 +39,7 @@
  * round trip p50 ≤ 1 ms; /login ≤ 150 KB gzipped. Nothing here asserts: it reports, and `met` says which
  * targets were reached.
  */
+import { benchRemoteDesktop } from './remoteDesktop';
 import { gzipSync } from 'node:zlib';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -175,6 +176,8 @@ async function main() {
       return;
     }
     // Issue 10 (tests/bench/inference.ts, BENCH_ONLY=inference): click Start → first detection drawn, IoU, latency.
+    // Issue 14 (tests/bench/remoteDesktop.ts, BENCH_ONLY=remote_desktop): input → changed pixels on a sim desktop.
+    if (process.env.BENCH_ONLY === 'remote_desktop') return void printOnly('remote_desktop', await benchRemoteDesktop(browser, url, DEMO, containersDevice())); // prettier-ignore
     if (process.env.BENCH_ONLY === 'inference') return void printOnly('inference', await benchInference(browser, url, DEMO, { deviceId: containersDevice(), label: 'x86 Edge Box B' })); // prettier-ignore
     if (process.env.BENCH_ONLY === 'camera_page') {
       // A shorter loop while working on the camera page: its measures only.
