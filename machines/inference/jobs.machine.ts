@@ -321,7 +321,10 @@ export const jobsMachine = jobsSetup.createMachine({
                   applications: event.output.applications,
                   devices: event.output.devices,
                 })),
-                'startRestarted',
+                {
+                  type: 'spawnStart',
+                  params: ({ context }) => ({ job: context.jobs.find((j) => j.id === context.restartId) }),
+                },
                 assign({ restartId: null }),
               ],
             },

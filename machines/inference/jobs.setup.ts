@@ -76,22 +76,10 @@ export const jobsSetup = setup({
     knownJob: ({ context, event }) => 'id' in event && context.jobs.some((j) => j.id === event.id),
   },
   actions: {
-    /** After the restart's options load: the job's start, or why there is none. */
-    startRestarted: enqueueActions(({ context, enqueue }) => {
-      const job = context.jobs.find((j) => j.id === context.restartId);
-      if (job && context.applications.some((a) => a.id === job.application_id))
-        enqueue({ type: 'spawnStart', params: { job } });
-      else
-        enqueue.emit({
-          type: 'notice',
-          variant: 'danger',
-          title: 'Job action failed',
-          message: 'The job’s application no longer exists.',
-          i18n: { title: { key: 'inference.opFailed' } },
-        });
-    }),
-    spawnStart: enqueueActions(({ context, enqueue, self }, params: { job: Job }) => {
-      const app = context.applications.find((a) => a.id === params.job.application_id);
+    spawnStart: enqueueActions(({ context, enqueue, self }, params: { job: Job | undefined }) => {
+      if (!params.job) return;
+      const job = params.job;
+      const app = context.applications.find((a) => a.id === job.application_id);
       if (!app) {
         // Never a silent no-op: the row would keep its state with nothing running.
         enqueue.emit({
@@ -103,17 +91,17 @@ export const jobsSetup = setup({
         });
         return;
       }
-      const previous = context.starts[params.job.id];
+      const previous = context.starts[job.id];
       if (previous) enqueue.stopChild(previous);
       enqueue.assign({
         starts: ({ context: c, spawn }) => ({
           ...c.starts,
-          [params.job.id]: spawn('start', {
-            id: `start-${params.job.id}`,
+          [job.id]: spawn('start', {
+            id: `start-${job.id}`,
             input: {
-              job: params.job,
+              job: job,
               application: app,
-              deviceLabel: params.job.device_label,
+              deviceLabel: job.device_label,
               reportTo: self,
             },
           }),

@@ -59,20 +59,47 @@ export function ensureDevice(system: SystemLike, deviceId: string): Promise<void
   });
 }
 
+/** How long a start's device call keeps trying while the device's link is being re-opened, ms. */
+export const LINK_RETRY_WINDOW_MS = 12_000;
+
 export function inferenceActors({ http, peerLink }: Platform): FeatureActor[] {
   const call = peerLink.callDevice.bind(peerLink);
+  const systemRef: { current: SystemLike | null } = { current: null };
+  /**
+   * A start's device call that rides out a link being re-opened: the device pool's status can still say
+   * 'open' for a moment after the link closed (on a loaded machine the link's silence check closes it and the
+   * pool reconnects), and the call then fails at once with link_closed ("The device is not connected."). Such
+   * a call waits for the link again and is asked again, for up to LINK_RETRY_WINDOW_MS; any other error, or
+   * the window passed, is thrown.
+   */
+  const callLinked: typeof call = async (deviceId, process, payload, options) => {
+    const until = Date.now() + LINK_RETRY_WINDOW_MS;
+    for (;;) {
+      try {
+        return await call(deviceId, process, payload, options);
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'link_closed' || Date.now() >= until || !systemRef.current)
+          throw err;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await ensureDevice(systemRef.current, deviceId);
+      }
+    }
+  };
   const channelDeps: ChannelDeps = { callDevice: call, getIceServers: () => peerLink.iceServers };
   setOverlayDeps(channelDeps);
 
   const start = inferenceStartMachine.provide({
     actors: {
-      connectDevice: fromPromise(({ input, system }) => ensureDevice(system, input.deviceId)),
-      sendAlarms: fromPromise(async ({ input }) => call(input.deviceId, 'alarm-new', await http.call('alarms.forDevice', { params: { device_id: input.deviceId } }))), // prettier-ignore
+      connectDevice: fromPromise(({ input, system }) => {
+        systemRef.current = system;
+        return ensureDevice(system, input.deviceId);
+      }),
+      sendAlarms: fromPromise(async ({ input }) => callLinked(input.deviceId, 'alarm-new', await http.call('alarms.forDevice', { params: { device_id: input.deviceId } }))), // prettier-ignore
       // Alarms are a later issue: the list sent is empty, so the machine never asks for this.
       assignCalendars: fromPromise<unknown, { alarms: Alarm[]; job: Job }>(async () => {
         throw new Error('Calendars cannot be assigned yet: alarms are not available.');
       }),
-      checkEngine: fromPromise(({ input }) => call(input.deviceId, 'inference-check', input.options)),
+      checkEngine: fromPromise(({ input }) => callLinked(input.deviceId, 'inference-check', input.options)),
       reportState: fromPromise(({ input, signal }) =>
         http.call('inference.jobState', {
           params: { id: input.jobId },
