@@ -73,6 +73,9 @@ import { adminListMachine } from '../machines/admin/adminList.machine';
 import { engineBackendsMachine } from '../machines/admin/engineBackends.machine';
 import { userActionMachine } from '../machines/admin/userAction.machine';
 import { inferenceStartMachine } from '../machines/inference/inferenceStart.machine';
+import { demoAppMachine } from '../machines/demoApps/demoApp.machine';
+import { demoAppsMachine } from '../machines/demoApps/demoApps.machine';
+import { aiPlatformMachine } from '../machines/demoApps/aiPlatform.machine';
 import { jobsMachine as inferenceJobsMachine } from '../machines/inference/jobs.machine';
 import { calendarEditMachine } from '../machines/schedulers/calendarEdit.machine';
 import { alarmsMachine } from '../machines/alarms/alarms.machine';
@@ -152,6 +155,9 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'applicationForm', feature: 'applications', machine: applicationFormMachine },
   { name: 'jobs', feature: 'inference', machine: inferenceJobsMachine },
   { name: 'inferenceStart', feature: 'inference', machine: inferenceStartMachine },
+  { name: 'demoApp', feature: 'demoApps', machine: demoAppMachine },
+  { name: 'demoApps', feature: 'demoApps', machine: demoAppsMachine },
+  { name: 'aiPlatform', feature: 'demoApps', machine: aiPlatformMachine },
   { name: 'calendarEdit', feature: 'schedulers', machine: calendarEditMachine },
   { name: 'alarms', feature: 'alarms', machine: alarmsMachine },
   { name: 'events', feature: 'events', machine: eventsMachine },
