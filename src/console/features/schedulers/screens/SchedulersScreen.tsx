@@ -94,6 +94,8 @@ export default function SchedulersScreen() {
               variant="light"
               color="red"
               aria-label={t('schedulers.remove', { name: r.name })}
+              // The list machine takes delete.ask in `ready` only: a click during a reload would be lost.
+              disabled={view.state !== 'ready'}
               onClick={() => ref.send({ type: 'delete.ask', id: r.id })}
             >
               <DeleteIcon />
