@@ -94,7 +94,7 @@ describe('alarm channels (model-based paths)', () => {
       createActor(
         channelsMachine.provide({
           actors: {
-            list: driver.promise<Channel[], void>('list'),
+            list: driver.promise<Channel[], unknown>('list'),
             create: driver.promise('create'),
             test: driver.promise('test'),
             remove: driver.promise('remove'),

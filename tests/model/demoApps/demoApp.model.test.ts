@@ -40,14 +40,14 @@ function eventsFor(app: DemoAppName, available: boolean) {
           ? ([
               { type, text: '   ' },
               { type, text: 'What do you see?' },
-            ] as EventObject[])
+            ] as unknown as EventObject[])
           : [];
       case 'chat.token':
         return s.context.partial ? [] : [{ type, token: 'A ' } as EventObject];
       case 'chat.done':
         return [{ type, answer: 'A red car.' } as EventObject];
       case 'prompt.set':
-        return app === 'nanoowl' ? ([{ type, prompt: 'car' }] as EventObject[]) : [];
+        return app === 'nanoowl' ? ([{ type, prompt: 'car' }] as unknown as EventObject[]) : [];
       case 'detect.result':
         return [
           {

@@ -82,10 +82,10 @@ describe('inbox (model-based paths)', () => {
       createActor(
         inboxMachine.provide({
           actors: {
-            load: driver.promise<{ notifications: Notification[]; unread: number }, void>('load'),
+            load: driver.promise<{ notifications: Notification[]; unread: number }, unknown>('load'),
             markRead: driver.promise<unknown, { id: string }>('markRead'),
-            markAllRead: driver.promise<unknown, void>('markAllRead'),
-            socket: driver.callback<EventObject, void>('socket'),
+            markAllRead: driver.promise<unknown, unknown>('markAllRead'),
+            socket: driver.callback<EventObject, unknown>('socket'),
           },
         }),
         { clock: driver.clock },

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type EventObject, type SnapshotFrom } from 'xstate';
 import {
   remoteDesktopMachine,
+  type DesktopDeviceInput,
   type DesktopInputEvent,
 } from '../../../machines/remoteDesktop/remoteDesktop.machine';
 import { createMachineTestModel, runPaths, type Driver } from '../harness';
@@ -97,7 +98,7 @@ describe('remoteDesktop (model-based paths)', () => {
       remoteDesktopMachine.provide({
         actors: {
           desktopSession: fromCallback(() => () => undefined),
-          input: fromCallback<DesktopInputEvent>(({ receive }) => {
+          input: fromCallback<DesktopInputEvent, DesktopDeviceInput>(({ receive }) => {
             receive((e) => got.push(e));
             return () => undefined;
           }),

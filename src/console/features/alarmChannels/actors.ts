@@ -19,9 +19,7 @@ export function alarmChannelsActors({ http }: Platform): FeatureActor[] {
           create: fromPromise(({ input }: { input: { input: ChannelInput } }) => api.create(input.input)),
           test: fromPromise(({ input }: { input: { id: string } }) => api.test(input.id)),
           remove: fromPromise<unknown, { id: string }>(({ input }) => api.remove(input.id)),
-          subscribe: fromPromise(({ input }: { input: { id: string } }) =>
-            subscribeThisBrowser(api, input.id),
-          ),
+          subscribe: fromPromise<unknown, { id: string }>(({ input }) => subscribeThisBrowser(api, input.id)),
           attempts: fromPromise(({ input, signal }: { input: { id: string }; signal: AbortSignal }) =>
             api.attempts(input.id, signal),
           ),
