@@ -10,7 +10,9 @@ self.addEventListener('push', (event) => {
   } catch {
     if (event.data) data.body = event.data.text();
   }
-  event.waitUntil(self.registration.showNotification(data.title, { body: data.body, tag: data.key || undefined }));
+  event.waitUntil(
+    self.registration.showNotification(data.title, { body: data.body, tag: data.key || undefined }),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {

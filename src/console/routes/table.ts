@@ -121,7 +121,13 @@ export const ROUTES: readonly RouteEntry[] = [
     screen: 'camerasDev',
   },
   { path: '/alarms', title: 'Alarms', access: 'auth', layout: 'main', screen: 'alarms' },
-  { path: '/alarm-channels', title: 'Alarm channels', access: 'auth', layout: 'main', screen: 'alarmChannels' },
+  {
+    path: '/alarm-channels',
+    title: 'Alarm channels',
+    access: 'auth',
+    layout: 'main',
+    screen: 'alarmChannels',
+  },
   { path: '/checkout', title: 'Checkout', access: 'auth', layout: 'main', screen: 'checkout' },
   // §2 "Further routes".
   {
@@ -159,7 +165,13 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: 'main',
     screen: 'containerDetails',
   },
-  { path: '/alarm-dashboard', title: 'Alarm dashboard', access: 'auth', layout: 'main', screen: 'alarmDashboard' },
+  {
+    path: '/alarm-dashboard',
+    title: 'Alarm dashboard',
+    access: 'auth',
+    layout: 'main',
+    screen: 'alarmDashboard',
+  },
   { path: '/events', title: 'Events', access: 'auth', layout: 'main', screen: 'events' },
   later('/face-alarms', 'Face alarms'),
   { path: '/download', title: 'Download', access: 'auth', layout: 'main', screen: 'download' },

@@ -21,7 +21,6 @@ export interface SessionTokens {
 
 const PLEASE_LOGIN_AGAIN = 'Please login again';
 
-
 /** Issues an access token and a stored refresh token for `userId`: a new session. */
 export async function issueSession(ctx: ServerContext, userId: string): Promise<SessionTokens> {
   const jti = ctx.tokens.newJti();

@@ -79,7 +79,7 @@ async function dashboardCount(db: Db, collectionId: string): Promise<number> {
 }
 
 /** A use case with its job's device and camera. */
-async function useCaseViews(db: Db, user: string, id?: string): Promise<UseCase[]> {
+async function listUseCaseViews(db: Db, user: string, id?: string): Promise<UseCase[]> {
   const rows = await db
     .select({ u: useCases, job: inferenceJobs, deviceId: devices.deviceId })
     .from(useCases)
@@ -102,7 +102,7 @@ async function useCaseViews(db: Db, user: string, id?: string): Promise<UseCase[
 }
 async function ownUseCase(db: Db, user: string, id: string): Promise<UseCase> {
   if (!isUuid(id)) throw notFound('Use case');
-  const [u] = await useCaseViews(db, user, id);
+  const [u] = await listUseCaseViews(db, user, id);
   if (!u) throw notFound('Use case');
   return u;
 }
@@ -236,7 +236,9 @@ export const analyticsHandlers: HandlersOf<typeof analyticsRoutes> = (ctx) => ({
     return { charts, server_ms: Math.round((performance.now() - started) * 10) / 10 };
   },
 
-  'useCases.list': async (_req, request) => ({ use_cases: await useCaseViews(ctx.db, userOf(request).id) }),
+  'useCases.list': async (_req, request) => ({
+    use_cases: await listUseCaseViews(ctx.db, userOf(request).id),
+  }),
   'useCases.create': async ({ body }, request) => saveUseCase(ctx.db, userOf(request).id, null, body),
   'useCases.update': async ({ params, body }, request) => {
     const user = userOf(request).id;

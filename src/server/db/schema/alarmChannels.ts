@@ -34,7 +34,9 @@ export const channels = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     kind: text('kind').notNull(),
-    config: jsonb('config').notNull().default(sql`'{}'::jsonb`),
+    config: jsonb('config')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     secretSealed: text('secret_sealed'),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
@@ -57,7 +59,10 @@ export const alarmChannels = pgTable(
       .notNull()
       .references(() => channels.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.alarmId, t.channelId] }), index('alarm_channels_channel_idx').on(t.channelId)],
+  (t) => [
+    primaryKey({ columns: [t.alarmId, t.channelId] }),
+    index('alarm_channels_channel_idx').on(t.channelId),
+  ],
 );
 
 /**

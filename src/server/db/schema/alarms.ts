@@ -33,12 +33,16 @@ export const alarms = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     kind: text('kind').notNull().default('object'),
-    sources: jsonb('sources').notNull().default(sql`'[]'::jsonb`),
+    sources: jsonb('sources')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     classes: text('classes')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    zones: jsonb('zones').notNull().default(sql`'[]'::jsonb`),
+    zones: jsonb('zones')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     minScore: real('min_score').notNull().default(0.3),
     cooldownSeconds: integer('cooldown_seconds').notNull().default(30),
     severity: text('severity').notNull().default('warning'),
@@ -46,7 +50,9 @@ export const alarms = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
-    silences: jsonb('silences').notNull().default(sql`'[]'::jsonb`),
+    silences: jsonb('silences')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -85,7 +91,9 @@ export const events = pgTable(
     snapshotFile: text('snapshot_file'),
     clipFile: text('clip_file'),
     identity: text('identity'),
-    attributes: jsonb('attributes').notNull().default(sql`'{}'::jsonb`),
+    attributes: jsonb('attributes')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: createdAt(),
   },
