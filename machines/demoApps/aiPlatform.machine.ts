@@ -1,5 +1,5 @@
 /**
- * The AI platform page (spec §2 /ai-platform; README "Decisions where the spec is silent": AI platform): every
+ * The AI platform page — (spec §2 /ai-platform; README "Decisions where the spec is silent": AI platform): every
  * device of the user with the demo AI applications it can run and the engine that answers each (sim / host,
  * model), read with demo-apps-info from each online device.
  *

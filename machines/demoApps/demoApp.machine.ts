@@ -1,5 +1,5 @@
 /**
- * One demo AI application's page (issue 14; spec §2 /nanoowl, /llava, /speed_application, /ibb; §5 "Opening a
+ * One demo AI application's page — issue 14; (spec §2 /nanoowl, /llava, /speed_application, /ibb; §5 "Opening a
  * camera stream requires the device to be connected", "Chat demo ignores empty messages"; §8 "Could not get
  * an answer from the device"). The same flow for every app, with the app's own work:
  *

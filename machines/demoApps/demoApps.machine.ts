@@ -1,5 +1,5 @@
 /**
- * The demo AI applications (issue 14; spec §2 /nanoowl, /llava, /speed_application, /ibb, /ai-platform): the
+ * The demo AI applications — issue 14; (spec §2 /nanoowl, /llava, /speed_application, /ibb, /ai-platform): the
  * feature's long-lived actor (systemId 'demoApps'). It spawns one demoApp actor per app page the first time
  * the page opens (`demoApps.open`) and the AI platform's actor (`platform.open`), and keeps them while the
  * user is signed in, so a chat, a prompt or a measurement survives leaving the page and coming back.
