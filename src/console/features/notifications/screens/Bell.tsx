@@ -36,15 +36,17 @@ export default function Bell() {
   const view = useInboxView();
   const locale = i18n.language === 'ch' ? 'zh' : i18n.language === 'jp' ? 'ja' : i18n.language;
   return (
-    <Popover width={360} position="bottom-end" shadow="md" trapFocus>
-      <Popover.Target>
-        <Indicator
-          label={<span data-testid="bell-count">{view.badge}</span>}
-          size={16}
-          color="red.9"
-          disabled={view.unread === 0}
-          offset={4}
-        >
+    // The Indicator wraps the Popover, not the other way round: Popover.Target puts aria-expanded on its child,
+    // which must be the button (axe aria-allowed-attr).
+    <Indicator
+      label={<span data-testid="bell-count">{view.badge}</span>}
+      size={16}
+      color="red.9"
+      disabled={view.unread === 0}
+      offset={4}
+    >
+      <Popover width={360} position="bottom-end" shadow="md" trapFocus>
+        <Popover.Target>
           <ActionIcon
             variant="default"
             size="lg"
@@ -53,76 +55,76 @@ export default function Bell() {
           >
             <BellIcon />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown data-testid="bell-list">
-        <Group justify="space-between" mb="xs">
-          <Text fw={600}>{t('inbox.title')}</Text>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            disabled={view.unread === 0}
-            onClick={() => ref.send({ type: 'inbox.markAllRead' })}
-            data-testid="bell-read-all"
-          >
-            {t('inbox.markAllRead')}
-          </Button>
-        </Group>
-        {!view.connected && !view.loading && (
-          <Text size="xs" c="dimmed" role="status">
-            {t('inbox.offline')}
-          </Text>
-        )}
-        {view.error && (
-          <Group gap="xs">
-            <Text size="sm" c="red.9" role="alert">
-              {view.error}
-            </Text>
-            <Button size="compact-xs" onClick={() => ref.send({ type: 'inbox.retry' })}>
-              {t('inbox.retry')}
+        </Popover.Target>
+        <Popover.Dropdown data-testid="bell-list">
+          <Group justify="space-between" mb="xs">
+            <Text fw={600}>{t('inbox.title')}</Text>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              disabled={view.unread === 0}
+              onClick={() => ref.send({ type: 'inbox.markAllRead' })}
+              data-testid="bell-read-all"
+            >
+              {t('inbox.markAllRead')}
             </Button>
           </Group>
-        )}
-        <ScrollArea.Autosize mah={400}>
-          {view.items.length === 0 ? (
-            <Text size="sm">{t('inbox.none')}</Text>
-          ) : (
-            <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {view.items.map((n) => (
-                <li key={n.id} data-testid="notification-item" data-read={n.read}>
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <div
-                      style={{
-                        borderLeft: `3px solid var(--mantine-color-${COLORS[n.variant].replace('.', '-')})`,
-                        paddingLeft: 8,
-                      }}
-                    >
-                      <Text size="sm" fw={n.read ? 400 : 700}>
-                        {n.title}
-                      </Text>
-                      <Text size="xs">{n.message}</Text>
-                      <Text size="xs" c="dimmed">
-                        {new Date(n.time).toLocaleString(locale)}
-                        {n.read ? '' : ` · ${t('inbox.unread')}`}
-                      </Text>
-                    </div>
-                    {!n.read && (
-                      <Button
-                        size="compact-xs"
-                        variant="default"
-                        aria-label={t('inbox.markReadOf', { title: n.title })}
-                        onClick={() => ref.send({ type: 'inbox.markRead', id: n.id })}
-                      >
-                        {t('inbox.markRead')}
-                      </Button>
-                    )}
-                  </Group>
-                </li>
-              ))}
-            </Stack>
+          {!view.connected && !view.loading && (
+            <Text size="xs" c="dimmed" role="status">
+              {t('inbox.offline')}
+            </Text>
           )}
-        </ScrollArea.Autosize>
-      </Popover.Dropdown>
-    </Popover>
+          {view.error && (
+            <Group gap="xs">
+              <Text size="sm" c="red.9" role="alert">
+                {view.error}
+              </Text>
+              <Button size="compact-xs" onClick={() => ref.send({ type: 'inbox.retry' })}>
+                {t('inbox.retry')}
+              </Button>
+            </Group>
+          )}
+          <ScrollArea.Autosize mah={400}>
+            {view.items.length === 0 ? (
+              <Text size="sm">{t('inbox.none')}</Text>
+            ) : (
+              <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {view.items.map((n) => (
+                  <li key={n.id} data-testid="notification-item" data-read={n.read}>
+                    <Group justify="space-between" wrap="nowrap" align="flex-start">
+                      <div
+                        style={{
+                          borderLeft: `3px solid var(--mantine-color-${COLORS[n.variant].replace('.', '-')})`,
+                          paddingLeft: 8,
+                        }}
+                      >
+                        <Text size="sm" fw={n.read ? 400 : 700}>
+                          {n.title}
+                        </Text>
+                        <Text size="xs">{n.message}</Text>
+                        <Text size="xs" c="dimmed">
+                          {new Date(n.time).toLocaleString(locale)}
+                          {n.read ? '' : ` · ${t('inbox.unread')}`}
+                        </Text>
+                      </div>
+                      {!n.read && (
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          aria-label={t('inbox.markReadOf', { title: n.title })}
+                          onClick={() => ref.send({ type: 'inbox.markRead', id: n.id })}
+                        >
+                          {t('inbox.markRead')}
+                        </Button>
+                      )}
+                    </Group>
+                  </li>
+                ))}
+              </Stack>
+            )}
+          </ScrollArea.Autosize>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
