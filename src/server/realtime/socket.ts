@@ -81,6 +81,13 @@ export function startRealtime(opts: {
   const listen = async (): Promise<void> => {
     while (!closed) {
       const c = new pg.Client(opts.connection);
+      // Known to close() from the start, and its end awaited from before connecting: a close while this
+      // connection is still being made ends it too (else `ended` never settles and closing hangs).
+      client = c;
+      const ended = new Promise<void>((resolve) => {
+        c.on('error', () => resolve());
+        c.on('end', () => resolve());
+      });
       try {
         await c.connect();
         c.on('notification', (n) => {
@@ -94,16 +101,13 @@ export function startRealtime(opts: {
             opts.log.warn({ channel: n.channel }, 'unreadable real-time payload dropped');
           }
         });
-        const ended = new Promise<void>((resolve) => {
-          c.on('error', () => resolve());
-          c.on('end', () => resolve());
-        });
         await c.query(`LISTEN ${REALTIME_CHANNEL}`);
         await c.query(`LISTEN ${OUTBOX_CHANNEL}`);
-        client = c;
-        // Anything enqueued while we were not listening.
-        opts.onOutbox();
-        await ended;
+        if (!closed) {
+          // Anything enqueued while we were not listening.
+          opts.onOutbox();
+          await ended;
+        }
       } catch (err) {
         if (!closed) opts.log.error({ err }, 'real-time LISTEN connection failed; retrying');
       }
