@@ -47,6 +47,8 @@ export const remoteDownloadsMachine = setup({
       states: {
         loading: {
           tags: ['loading'],
+          // A forget clicked while a poll is in flight is taken (it was dropped, and the row stayed).
+          on: { 'deployment.forget': 'forgetting' },
           invoke: {
             id: 'fetchDeployments',
             src: 'fetchDeployments',
