@@ -99,32 +99,42 @@ export async function userPage(db: Db, q: UserPageQuery): Promise<UserPage> {
   const keyset = keysetOf(request, ascending, order);
   const where = and(filter, keyset);
 
-  const search = Boolean(q.search?.trim());
-  const [total, dense] = await Promise.all([
-    filter ? cappedCount(db, filter) : unfilteredCount(db),
-    search && filter ? isDense(db, filter) : Promise.resolve(true),
-  ]);
-  // A search matching few users, or a share of them too small to be met soon walking the sort index (matches of
-  // a name cluster in the email and username orders): its matches are collected through the trigram indexes
-  // and sorted (the order's key wrapped so the planner cannot walk the index instead).
-  const collect = search && (!total.capped || !dense);
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      username: users.username,
-      roles: users.roles,
-      emailConfirmed: users.emailConfirmed,
-      disabledAt: users.disabledAt,
-      createdAt: users.createdAt,
-      keyText: sql<string>`${order.keyText}`,
-      twoFactor: sql<boolean>`(${userTwoFactor.enabledAt} is not null)`,
-    })
-    .from(users)
-    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
-    .where(where)
-    .orderBy(sql`${collect ? order.unindexed : order.key} ${dir}`, sql`${users.id} ${dir}`)
-    .limit(q.perPage + 1);
+  const search = Boolean(q.search?.trim()) && filter !== undefined;
+  const readRows = (collect: boolean) =>
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        username: users.username,
+        roles: users.roles,
+        emailConfirmed: users.emailConfirmed,
+        disabledAt: users.disabledAt,
+        createdAt: users.createdAt,
+        keyText: sql<string>`${order.keyText}`,
+        twoFactor: sql<boolean>`(${userTwoFactor.enabledAt} is not null)`,
+      })
+      .from(users)
+      .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
+      .where(where)
+      // A collected page sorts the order's key wrapped, so the planner cannot walk the sort index instead.
+      .orderBy(sql`${collect ? order.unindexed : order.key} ${dir}`, sql`${users.id} ${dir}`)
+      .limit(q.perPage + 1);
+  const count = () => (filter ? cappedCount(db, filter) : unfilteredCount(db));
+  let total: { n: number; capped: boolean };
+  let rows: Awaited<ReturnType<typeof readRows>>;
+  if (!search) {
+    // No search: the page walks the sort index whatever the count, so both are read at once.
+    [total, rows] = await Promise.all([count(), readRows(false)]);
+  } else if (!(await isDense(db, filter))) {
+    // A search matching a share of users too small to be met soon walking the sort index (matches of a name
+    // cluster in the email and username orders): its matches are collected through the trigram index and
+    // sorted, whatever the count, so the count and the page are read at once.
+    [total, rows] = await Promise.all([count(), readRows(true)]);
+  } else {
+    // Dense matches: walking the sort index meets a page soon, unless the count shows they are few after all.
+    total = await count();
+    rows = await readRows(!total.capped);
+  }
   const page = cutPage(request, rows, q.perPage, (r) => ({ key: r.keyText, id: r.id }));
   return {
     users: page.rows.map(toAdminUser),
@@ -156,11 +166,13 @@ export const DENSE_SHARE = 0.2;
 
 /** Whether the planner expects `filter` to match more than DENSE_SHARE of the users (pg_trgm's estimate). */
 async function isDense(db: Db, filter: SQL): Promise<boolean> {
-  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    sql`explain (format json) select 1 from ${users} where ${filter}`,
-  );
+  const [plan, [all]] = await Promise.all([
+    db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      sql`explain (format json) select 1 from ${users} where ${filter}`,
+    ),
+    db.select({ n: userCounts.n }).from(userCounts).where(eq(userCounts.id, 1)),
+  ]);
   const estimate = plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
-  const [all] = await db.select({ n: userCounts.n }).from(userCounts).where(eq(userCounts.id, 1));
   return estimate > DENSE_SHARE * Math.max(1, all?.n ?? 0);
 }
 
