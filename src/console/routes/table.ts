@@ -227,9 +227,9 @@ export const ROUTES: readonly RouteEntry[] = [
   later('/use-cases/person-counter', 'Person counter'),
   later('/use-cases/person-counter/analytics', 'Person counter analytics'),
   // §2 Analytics.
-  later('/analytics/dashboard-collections-manager', 'Dashboard collections'),
-  later('/analytics/dashboard-collection/:id', 'Dashboard collection'),
-  later('/analytics/dashboard/:id', 'Analytics dashboard'),
+    path: '/analytics/dashboard-collections-manager',
+    path: '/analytics/dashboard-collection/:id',
+    path: '/analytics/dashboard/:id',
   // §2 Profile (/profile → /profile/personal-information).
   {
     path: '/profile/personal-information',

@@ -36,6 +36,7 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       'inference',
       'demoApps',
       'schedulers',
+      'analytics',
       'download',
       'engines',
       'uploads',
