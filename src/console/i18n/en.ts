@@ -1,6 +1,7 @@
 /**
- * English interface texts — the complete set (§2: other languages are largely incomplete and fall back
- * to these). Error texts of §5 and §8 are quoted verbatim.
+ * English interface texts of the console's own screens (shell, sign-in, dashboard, devices, cameras) — the
+ * complete set; ch.ts, es.ts, jp.ts, de.ts and fr.ts give every key (§2; tests/unit/console/languages.test.ts).
+ * Error texts of §5 and §8 are quoted verbatim.
  */
 export const en = {
   app: {
@@ -10,6 +11,8 @@ export const en = {
     backToDashboard: 'Back to the dashboard',
     closeDialog: 'Close dialog',
     closeNotification: 'Close notification',
+    renderError: 'Something went wrong',
+    reload: 'Reload',
   },
   nav: {
     main: 'Main navigation',
@@ -144,6 +147,9 @@ export const en = {
     refusedTitle: 'Stream not opened',
     ok: 'OK',
     loadingLayout: 'Restoring your camera page…',
+    /** §2's right-click menu on a stream. */
+    menuCloseStream: 'Close Stream',
+    menuFullScreen: 'Full Screen',
   },
   stream: {
     starting: 'Starting',
@@ -201,7 +207,5 @@ export const en = {
   },
 };
 
-/** The shape every language resource follows (partially). */
+/** The shape every language resource follows: every key of en. */
 export type Resource = typeof en;
-/** A partial resource: missing keys fall back to English. */
-export type PartialResource = { [K in keyof Resource]?: Partial<Resource[K]> };

@@ -6,7 +6,11 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, STORAGE_KEYS, type Language } from '../../protocol/constants';
 import { en } from './en';
-import { ch, de, es, fr, jp } from './others';
+import { ch } from './ch';
+import { de } from './de';
+import { es } from './es';
+import { fr } from './fr';
+import { jp } from './jp';
 import { htmlLang, resolveLanguage } from './language';
 
 function readStoredLanguage(): string | null {

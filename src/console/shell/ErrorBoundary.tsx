@@ -3,6 +3,7 @@
  * HTML (shell/plain.css): it sits above every layout, where no Mantine provider exists.
  */
 import { Component, type ReactNode } from 'react';
+import i18n from '../i18n';
 
 export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
@@ -20,7 +21,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
     return (
       <div className="ui-page__main">
         <div className="ui-alert ui-stack" role="alert">
-          <strong className="ui-alert__title">Something went wrong</strong>
+          <strong className="ui-alert__title">{i18n.t('app.renderError')}</strong>
           <span>{this.state.error.message}</span>
           <div>
             <button
@@ -28,7 +29,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
               className="ui-button ui-button--light"
               onClick={() => window.location.reload()}
             >
-              Reload
+              {i18n.t('app.reload')}
             </button>
           </div>
         </div>

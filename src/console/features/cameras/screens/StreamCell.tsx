@@ -316,6 +316,7 @@ function CellMenu({
   onCloseStream: () => void;
   onFullScreen: () => void;
 }) {
+  const { t } = useTranslation();
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     first.current?.focus();
@@ -344,10 +345,10 @@ function CellMenu({
         onClick={onCloseStream}
         data-testid="stream-menu-close"
       >
-        Close Stream
+        {t('cameras.menuCloseStream')}
       </button>
       <button role="menuitem" type="button" onClick={onFullScreen} data-testid="stream-menu-fullscreen">
-        Full Screen
+        {t('cameras.menuFullScreen')}
       </button>
     </div>
   );
