@@ -48,5 +48,6 @@ export const SYSTEM_IDS = {
   alarmDashboard: 'alarmDashboard',
   inbox: 'inbox',
   alarmChannels: 'alarmChannels',
+  useCases: 'useCases',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

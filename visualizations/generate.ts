@@ -96,6 +96,8 @@ import { sshInstallsMachine } from '../machines/sshInstall/sshInstalls.machine';
 import { quickSearchMachine } from '../machines/search/quickSearch.machine';
 import { notificationsMachine } from '../machines/notifications/notifications.machine';
 import { systemMachine } from '../machines/system.machine';
+import { useCasesMachine } from '../machines/useCases/useCases.machine';
+import { useCaseDataMachine } from '../machines/useCases/useCaseData.machine';
 
 /** The machines drawn, in index order: name (file stem in machines/) → machine. */
 export const MACHINES: Array<{ name: string; feature: string | null; machine: AnyStateMachine }> = [
@@ -179,6 +181,8 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'profileReport', feature: 'profile', machine: reportMachine },
   { name: 'uploads', feature: 'uploads', machine: uploadsMachine },
   { name: 'upload', feature: 'uploads', machine: uploadMachine },
+  { name: 'useCases', feature: 'useCases', machine: useCasesMachine },
+  { name: 'useCaseData', feature: 'useCases', machine: useCaseDataMachine },
 ];
 
 /** Path of a machine's file inside machines/ (machines/<feature>/<name>.machine.ts; the root at the top). */

@@ -39,7 +39,7 @@ import { notifications } from './features/notifications';
 import { inference } from './features/inference';
 import { demoApps } from './features/demoApps';
 import { schedulers } from './features/schedulers';
-import { analytics } from './features/analytics';
+import { useCases } from './features/useCases';
 import { download } from './features/download';
 import { engines } from './features/engines';
 import { power } from './features/power';
@@ -90,7 +90,6 @@ export const FEATURES: readonly ConsoleFeature[] = [
   inference,
   demoApps,
   schedulers,
-  analytics,
   download,
   engines,
   uploads,
@@ -100,6 +99,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   admin,
   remoteDesktop,
   alarmChannels,
+  useCases,
   notifications,
 ];
 

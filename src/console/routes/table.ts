@@ -222,14 +222,38 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/pricing', title: 'Pricing', access: 'public', layout: 'adaptive', screen: 'pricing' },
   { path: '/contact', title: 'Contact', access: 'public', layout: 'adaptive', screen: 'contact' },
   // §2 Use cases.
-  later('/use-cases/vehicle-plate-detection', 'Vehicle plate detection'),
-  later('/use-cases/demographic', 'Demographic'),
-  later('/use-cases/person-counter', 'Person counter'),
-  later('/use-cases/person-counter/analytics', 'Person counter analytics'),
+  {
+    path: '/use-cases/vehicle-plate-detection',
+    title: 'Vehicle plate detection',
+    access: 'auth',
+    layout: 'main',
+    screen: 'vehiclePlates',
+  },
+  {
+    path: '/use-cases/demographic',
+    title: 'Demographic',
+    access: 'auth',
+    layout: 'main',
+    screen: 'demographic',
+  },
+  {
+    path: '/use-cases/person-counter',
+    title: 'Person counter',
+    access: 'auth',
+    layout: 'main',
+    screen: 'personCounter',
+  },
+  {
+    path: '/use-cases/person-counter/analytics',
+    title: 'Person counter analytics',
+    access: 'auth',
+    layout: 'main',
+    screen: 'personCounterAnalytics',
+  },
   // §2 Analytics.
-    path: '/analytics/dashboard-collections-manager',
-    path: '/analytics/dashboard-collection/:id',
-    path: '/analytics/dashboard/:id',
+  later('/analytics/dashboard-collections-manager', 'Dashboard collections'),
+  later('/analytics/dashboard-collection/:id', 'Dashboard collection'),
+  later('/analytics/dashboard/:id', 'Analytics dashboard'),
   // §2 Profile (/profile → /profile/personal-information).
   {
     path: '/profile/personal-information',

@@ -46,6 +46,7 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       'admin',
       'remoteDesktop',
       'alarmChannels',
+      'useCases',
       'notifications',
     ]);
   });
