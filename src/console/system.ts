@@ -39,6 +39,7 @@ import { notifications } from './features/notifications';
 import { inference } from './features/inference';
 import { demoApps } from './features/demoApps';
 import { schedulers } from './features/schedulers';
+import { analytics } from './features/analytics';
 import { useCases } from './features/useCases';
 import { download } from './features/download';
 import { engines } from './features/engines';
@@ -90,6 +91,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   inference,
   demoApps,
   schedulers,
+  analytics,
   download,
   engines,
   uploads,

@@ -251,9 +251,27 @@ export const ROUTES: readonly RouteEntry[] = [
     screen: 'personCounterAnalytics',
   },
   // §2 Analytics.
-  later('/analytics/dashboard-collections-manager', 'Dashboard collections'),
-  later('/analytics/dashboard-collection/:id', 'Dashboard collection'),
-  later('/analytics/dashboard/:id', 'Analytics dashboard'),
+  {
+    path: '/analytics/dashboard-collections-manager',
+    title: 'Dashboard collections',
+    access: 'auth',
+    layout: 'main',
+    screen: 'analyticsCollections',
+  },
+  {
+    path: '/analytics/dashboard-collection/:id',
+    title: 'Dashboard collection',
+    access: 'auth',
+    layout: 'main',
+    screen: 'analyticsCollection',
+  },
+  {
+    path: '/analytics/dashboard/:id',
+    title: 'Analytics dashboard',
+    access: 'auth',
+    layout: 'main',
+    screen: 'analyticsDashboard',
+  },
   // §2 Profile (/profile → /profile/personal-information).
   {
     path: '/profile/personal-information',
