@@ -3,10 +3,7 @@ import { SimCamera } from '../../src/agent/backends/sim/camera';
 import { trackSpeed } from '../../src/agent/backends/sim/scene';
 import { truthAt, TRUTH_HEIGHT, TRUTH_WIDTH } from '../../src/agent/demoApps/truth';
 import { expectAccessible } from './axe';
-import { DEMO, apiLogin, listDevices, navigate, signIn, waitAllOnline } from './stack';
-
-// Marked fixme (every test of this file) until it passes on the real stack: not yet passing: its expected scene is built from the wrong camera seed (the device's camera unique_id is needed), and it met the header bell's axe violation (fixed since).
-test.fixme(true, 'not yet passing on the real stack; see the comment above');
+import { DEMO, apiLogin, auth, listDevices, navigate, signIn, waitAllOnline } from './stack';
 
 /**
  * The demo AI applications on the real stack (issue 14): a simulated device picked on each page is connected
@@ -18,12 +15,22 @@ test.fixme(true, 'not yet passing on the real stack; see the comment above');
  */
 let jetson = '';
 const CAMERA = 'cam-1';
+/** The camera's scene: the sim scene is seeded from the camera's unique_id (a shared camera's is not its device's). */
+let camera: SimCamera;
 
 test.beforeAll(async ({ request }) => {
   const token = await apiLogin(request, DEMO);
   await waitAllOnline(request, token, 3);
   for (const d of (await listDevices(request, token)).res)
     if (d.label === 'Jetson Orin Gate') jetson = d.device_id;
+  const res = await request.get('/api/physical-cameras', { headers: auth(token) });
+  expect(res.status()).toBe(200);
+  const cams = (
+    (await res.json()) as { data: { data: { device_id: string; camera_id: string; unique_id: string }[] } }
+  ).data.data;
+  const row = cams.find((c) => c.device_id === jetson && c.camera_id === CAMERA);
+  expect(row, `${CAMERA} of ${jetson} in /api/physical-cameras`).toBeTruthy();
+  camera = new SimCamera(jetson, Number(CAMERA.slice(4)), row!.unique_id);
 });
 
 async function pickDevice(page: Page) {
@@ -42,7 +49,6 @@ test('NanoOWL: boxes for a typed class, none for an absent one', async ({ page }
   await signIn(page, DEMO);
   await navigate(page, '/nanoowl');
   await pickDevice(page);
-  const camera = new SimCamera(jetson, 1);
   const labels = new Set(truthAt(camera, Date.now()).map((o) => o.label));
   expect(labels.has('car')).toBe(true);
   await page.getByTestId('owl-prompt').fill('a car');
@@ -73,7 +79,7 @@ test('LLaVA: an empty message is ignored; the streamed answer names the scene ob
   const answer = page.locator('[data-testid="llava-message"][data-role="assistant"]');
   await expect(answer).toHaveCount(1, { timeout: 20_000 });
   const text = (await answer.textContent()) ?? '';
-  const truth = truthAt(new SimCamera(jetson, 1), Date.now());
+  const truth = truthAt(camera, Date.now());
   for (const o of truth) expect(text).toContain(`${o.colour} ${o.label}`);
   await expectAccessible(page);
 });
@@ -86,7 +92,6 @@ test('speed application: speeds of the crossing car equal the truth', async ({ p
   await page.getByTestId('speed-suggested').click();
   await page.getByTestId('speed-distance').fill('20');
   await page.getByTestId('speed-start').click();
-  const camera = new SimCamera(jetson, 1);
   const crossing = camera.scene.objects.findIndex((o) => o.label === 'car' && o.motion === 'cross');
   expect(crossing).toBeGreaterThanOrEqual(0);
   const track = crossing + 1;
