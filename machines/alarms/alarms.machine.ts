@@ -7,7 +7,7 @@
  * idle → (alarms.load) → loading → ready | failed; alarms.refresh reloads; in ready: alarm.save → saving →
  * loading (notice) | ready (error kept for the editor, notice); delete.ask → confirming → delete.confirm →
  * deleting → loading; delete.cancel → ready. Pure: the calls are the provided actors `loadAlarms`,
- * `saveAlarm` (save + device sync) and `deleteAlarm`. Tags: `busy` while loading, saving or deleting.
+ * `saveAlarm` (save, its channels, device sync) and `deleteAlarm`. Tags: `busy` while loading, saving or deleting.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { AlarmInputIn, AlarmView } from '../../src/protocol/alarms';
@@ -44,7 +44,8 @@ export interface AlarmsContext extends AlarmsLoaded {
 export type AlarmsEvent =
   | { type: 'alarms.load' }
   | { type: 'alarms.refresh' }
-  | { type: 'alarm.save'; id: string | null; body: AlarmInputIn }
+  /** channel_ids: the alarm channels its events go to (issue 11); left as they are when absent. */
+  | { type: 'alarm.save'; id: string | null; body: AlarmInputIn; channel_ids?: string[] }
   | { type: 'delete.ask'; id: string }
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
@@ -70,11 +71,12 @@ export const alarmsMachine = setup({
     loadAlarms: fromPromise<AlarmsLoaded>(async () => {
       throw new Error('alarms: loadAlarms is not provided');
     }),
-    saveAlarm: fromPromise<AlarmView, { id: string | null; body: AlarmInputIn; cameras: AlarmCamera[] }>(
-      async () => {
-        throw new Error('alarms: saveAlarm is not provided');
-      },
-    ),
+    saveAlarm: fromPromise<
+      AlarmView,
+      { id: string | null; body: AlarmInputIn; cameras: AlarmCamera[]; channelIds?: string[] }
+    >(async () => {
+      throw new Error('alarms: saveAlarm is not provided');
+    }),
     deleteAlarm: fromPromise<unknown, { id: string; cameras: AlarmCamera[] }>(async () => {
       throw new Error('alarms: deleteAlarm is not provided');
     }),
@@ -127,7 +129,7 @@ export const alarmsMachine = setup({
         src: 'saveAlarm',
         input: ({ context, event }) => {
           const e = event as Extract<AlarmsEvent, { type: 'alarm.save' }>;
-          return { id: e.id, body: e.body, cameras: context.cameras };
+          return { id: e.id, body: e.body, cameras: context.cameras, channelIds: e.channel_ids };
         },
         onDone: {
           target: 'loading',

@@ -4,13 +4,15 @@
  * alarms, DELETE alarms/:id — and after a save or a delete `alarm-new` (§7) with GET alarms/device/:id to every
  * connected device holding one of the cameras, so running jobs match the new list at once (a device that is
  * not connected gets it at its next start: the agent asks the server, §4 step 1 sends it too).
- * Also the camera still for the zone editor (getOneFrameFromPhysicalCamera through the device pool).
+ * Also the camera still for the zone editor (getOneFrameFromPhysicalCamera through the device pool), and the
+ * alarm's channels (GET / PUT alarm-channels/alarms/:id: read for the editor, set after a save).
  */
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { alarmsMachine, type AlarmCamera } from '../../../../machines/alarms/alarms.machine';
 import type { DevicePoolEvent } from '../../../../machines/devices/devicePool.machine';
 import { featureActor, type FeatureActor } from '../../../../machines/system.machine';
 import { SYSTEM_IDS } from '../../../../machines/systemIds';
+import { getAlarmChannels, setAlarmChannels } from '../alarmChannels/api';
 import type { Platform } from '../feature';
 
 /** How long the zone editor waits for a device's link to open, ms. */
@@ -55,6 +57,12 @@ export async function cameraStill(camera: AlarmCamera): Promise<string> {
     camera_id: camera.cameraId,
   });
   return r.image;
+}
+
+/** The channels an alarm's events go to (GET alarm-channels/alarms/:id), for the editor. */
+export async function alarmChannelIds(alarmId: string): Promise<string[]> {
+  if (!platform) throw new Error('Alarms are not loaded.');
+  return getAlarmChannels(platform.http, alarmId);
 }
 
 /** Sends each connected device holding one of `cameras` its alarm list (alarm-new); failures are ignored. */
@@ -118,6 +126,8 @@ export function alarmsActors(p: Platform): FeatureActor[] {
             const saved = input.id
               ? await http.call('alarms.update', { params: { id: input.id }, body: input.body, signal })
               : await http.call('alarms.create', { body: input.body, signal });
+            // The channels its events go to (alarm channels feature), once the alarm exists.
+            if (input.channelIds) await setAlarmChannels(http, saved.id, input.channelIds);
             const used = input.cameras.filter((c) => saved.sources.some((s) => s.value === c.value));
             await syncDevices(used);
             return saved;

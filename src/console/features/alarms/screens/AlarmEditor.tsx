@@ -1,10 +1,11 @@
 /**
  * The alarm editor (issue 11 `/alarms`; §3 Alarm): name, kind, cameras (§3 sources IP / PHYSICAL), classes,
  * zones drawn on the first camera's still (ZoneEditor), minimum score, cooldown, severity, calendars (the
- * scheduling calendars of /schedulers), enabled. Save sends `alarm.save` to the list machine; the modal
- * closes when the machine reports the save.
+ * scheduling calendars of /schedulers), the alarm channels its events go to (/alarm-channels' ChannelPicker),
+ * enabled. Save sends `alarm.save` to the list machine; the modal closes when the machine reports the save.
  * Test ids: alarm-editor, alarm-name, alarm-kind, alarm-cameras, alarm-classes, alarm-min-score,
- * alarm-cooldown, alarm-severity, alarm-calendars, alarm-enabled, alarm-save, alarm-save-error, alarm-still.
+ * alarm-cooldown, alarm-severity, alarm-calendars, channel-picker, alarm-enabled, alarm-save,
+ * alarm-save-error, alarm-still.
  */
 import {
   Alert,
@@ -32,7 +33,8 @@ import {
   type Severity,
   type Zone,
 } from '../../../../protocol/alarms';
-import { cameraStill } from '../actors';
+import { ChannelPicker } from '../../alarmChannels/screens/ChannelPicker';
+import { alarmChannelIds, cameraStill } from '../actors';
 import { ZoneEditor } from './ZoneEditor';
 
 export function AlarmEditor(props: {
@@ -56,6 +58,9 @@ export function AlarmEditor(props: {
   const [severity, setSeverity] = useState<Severity>(a?.severity ?? 'warning');
   const [calendars, setCalendars] = useState<string[]>(a?.calendar_ids ?? []);
   const [enabled, setEnabled] = useState(a?.enabled ?? true);
+  // The alarm's channels: a new alarm has none; an existing one's are read first (null until then, and then
+  // left as they are on save if they could not be read).
+  const [channelIds, setChannelIds] = useState<string[] | null>(a ? null : []);
   const [still, setStill] = useState<{ src: string | null; state: 'none' | 'loading' | 'ready' | 'failed' }>({
     src: null,
     state: 'none',
@@ -78,10 +83,23 @@ export function AlarmEditor(props: {
     };
   }, [first?.value]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  useEffect(() => {
+    if (!a) return;
+    let live = true;
+    alarmChannelIds(a.id).then(
+      (ids) => live && setChannelIds(ids),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [a?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const save = () =>
     props.actor.send({
       type: 'alarm.save',
       id: a?.id ?? null,
+      ...(channelIds && (a || channelIds.length > 0) ? { channel_ids: channelIds } : {}),
       body: {
         name,
         kind,
@@ -179,6 +197,7 @@ export function AlarmEditor(props: {
           onChange={setCalendars}
           data-testid="alarm-calendars"
         />
+        <ChannelPicker value={channelIds ?? []} onChange={setChannelIds} />
         <Switch
           label={t('alarms.enabled')}
           checked={enabled}
