@@ -27,11 +27,7 @@ async function startJob(page: Page, name: string, application: string) {
   await expect(form).toBeHidden();
 }
 
-// Marked fixme: intermittent on the real stack. The clean-clone run caught why: the start's own peer connection
-// (the data channel of §4 step 5) sometimes never opens — the jobs screen showed "Start connection open — running
-// 29840 ms — No news from the device", with the device link, alarm-new and the engine check done. To be found and
-// fixed in the agent's inference-negotiate answer path (src/agent/inference/peer.ts) before this runs again.
-test.fixme('a job started on a simulated camera draws boxes that match the video, then is stopped and deleted', async ({
+test('a job started on a simulated camera draws boxes that match the video, then is stopped and deleted', async ({
   page,
   request,
 }) => {

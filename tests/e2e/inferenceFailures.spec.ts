@@ -2,9 +2,6 @@ import { test, expect, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { DEMO, agentPids, apiLogin, auth, listDevices, navigate, signIn } from './stack';
 
-// Marked fixme (every test of this file) until it passes on the real stack: its last run failed on an assertion since changed (the link's own silence check fails the hung step before the 3 s 'stalled' note); not re-run since.
-test.fixme(true, 'not yet passing on the real stack; see the comment above');
-
 /**
  * The start handshake's failure paths on the real stack (issue 10; §4 "Starting an inference connection",
  * §8 "Could not get an answer from the device", "Inference engine issue reported"): a device that stops

@@ -2,9 +2,6 @@ import { test, expect } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { DEMO, apiLogin, auth, listDevices, navigate, signIn } from './stack';
 
-// Marked fixme (every test of this file) until it passes on the real stack: its last run failed with 'The device is not connected.' after the pick (the link wait was fixed since); not re-run since.
-test.fixme(true, 'not yet passing on the real stack; see the comment above');
-
 /**
  * "The device chosen by score" on the real stack (issue 10; §9 device score = 100 − (0.5 × GPU memory % +
  * 0.3 × GPU utilisation + 0.2 × CPU), the lowest score is chosen): picking "Best device (by score)" in the

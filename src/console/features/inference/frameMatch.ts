@@ -12,9 +12,10 @@
  * paced). Those differ in the lag `receiveTime − arrival` between a frame's last packet and its metadata: with
  * the true offset it is the encode-and-send time of the video (metadata leaves as the frame is handed to the
  * encoder), one frame interval less for the next offset, and so on. The offset chosen is the well-supported one
- * whose 10th-percentile lag lies in [LAG_LOW_MS, LAG_LOW_MS + one frame interval) — i.e. the fastest tenth of
- * frames reached the browser within one interval of their metadata (true on a LAN or loopback with any
- * encoder). Once locked, a frame is drawn only with the metadata whose `t` matches its RTP timestamp within
+ * whose 90th-percentile lag lies in [LAG_LOW_MS, LAG_LOW_MS + one frame interval). The high percentile, because
+ * the noise is one-sided: a frame's receive time is the network thread's, exact, while a metadata message is
+ * timed when the main thread gets to it, late when it is busy (a loaded machine), which only lowers the lag;
+ * the messages seen promptly carry the true lag (a low percentile locked one frame off under load). Once locked, a frame is drawn only with the metadata whose `t` matches its RTP timestamp within
  * MATCH_TOLERANCE_TICKS; a frame without one is drawn with no boxes (never another frame's). When frames stop
  * matching while metadata flows, the offset is found again (a new RTP stream).
  */
@@ -34,7 +35,7 @@ export interface FrameSample {
 
 /** ±1.5 ms of the 90 kHz clock: t is floored to ms by libwebrtc, and read a few µs apart. */
 export const MATCH_TOLERANCE_TICKS = 135;
-/** Lowest 10th-percentile lag accepted, ms (the browser's main thread may see metadata a little late). */
+/** Lowest 90th-percentile lag accepted, ms (even the promptly seen metadata may be seen a little late). */
 export const LAG_LOW_MS = -12;
 /** Frames kept for finding the offset, and metadata kept, ms. */
 const FRAMES_KEPT = 60;
@@ -146,14 +147,14 @@ export class FrameMatcher<T> {
     const need = Math.max(FRAMES_TO_LOCK / 2, this.frames.length * 0.5);
     const candidates = [...groups.values()].filter((g) => g.frames.size >= need);
     if (candidates.length === 0) return;
-    const p10 = (g: { lags: number[] }) => {
+    const p90 = (g: { lags: number[] }) => {
       const s = [...g.lags].sort((a, b) => a - b);
-      return s[Math.floor(s.length * 0.1)]!;
+      return s[Math.floor(s.length * 0.9)]!;
     };
     const high = LAG_LOW_MS + this.intervalMs;
-    const inWindow = candidates.filter((g) => p10(g) >= LAG_LOW_MS && p10(g) < high);
+    const inWindow = candidates.filter((g) => p90(g) >= LAG_LOW_MS && p90(g) < high);
     const pick = (inWindow.length ? inWindow : candidates).reduce((a, b) =>
-      Math.abs(p10(a) - (LAG_LOW_MS + high) / 2) <= Math.abs(p10(b) - (LAG_LOW_MS + high) / 2) ? a : b,
+      Math.abs(p90(a) - (LAG_LOW_MS + high) / 2) <= Math.abs(p90(b) - (LAG_LOW_MS + high) / 2) ? a : b,
     );
     this.offset = pick.offset;
     this.stats.locks++;

@@ -34,6 +34,9 @@ import '../inference.css';
 import { useJobsRef, useJobsView, useStartRef, useStartView, type JobRow } from '../selectors';
 import { JobForm } from './JobForm';
 
+/** A dark orange: 4.5:1 on white at 12 px (Mantine's orange is 3.6:1, orange-9 3.9:1). */
+const STALLED_COLOR = '#9c3a00';
+
 const STATE_COLOR = {
   created: 'gray',
   deploying: 'blue',
@@ -280,7 +283,7 @@ function StartProgress({
             {t(`inference.progress.prep.${p.step}`)} — {t(`inference.progress.${p.state}`)}
             {p.elapsedMs !== null && ` · ${t('inference.progress.elapsed', { ms: p.elapsedMs })}`}
             {p.stalled && (
-              <Text span size="xs" c="orange" data-testid="job-stalled">
+              <Text span size="xs" c={STALLED_COLOR} data-testid="job-stalled">
                 {` · ${t('inference.progress.stalled')}`}
               </Text>
             )}
@@ -304,7 +307,7 @@ function StartProgress({
             {s.progress !== null && s.state === 'running' && ` · ${Math.round(s.progress * 100)} %`}
             {s.detail && <Text span size="xs" c="dimmed">{` · ${s.detail}`}</Text>}
             {s.stalled && (
-              <Text span size="xs" c="orange" data-testid="job-stalled">
+              <Text span size="xs" c={STALLED_COLOR} data-testid="job-stalled">
                 {` · ${t('inference.progress.stalled')}`}
               </Text>
             )}
