@@ -107,6 +107,20 @@ export const en = {
     gpuMemory: 'GPU memory',
     rtt: 'RTT',
     details: 'Device details',
+    minutes: '{{n}} min',
+    facts: {
+      deviceId: 'Device id',
+      label: 'Label',
+      type: 'Type',
+      client: 'Client',
+      clientVersion: 'Client version',
+      jetpack: 'JetPack',
+      created: 'Created',
+      connection: 'Connection',
+      memory: 'Memory',
+      temperature: 'Temperature',
+      uptime: 'Uptime',
+    },
   },
   cameras: {
     title: 'Cameras',
@@ -150,6 +164,14 @@ export const en = {
     /** §2's right-click menu on a stream. */
     menuCloseStream: 'Close Stream',
     menuFullScreen: 'Full Screen',
+    statsRows: {
+      resolution: 'Resolution',
+      fps: 'FPS',
+      bitrate: 'Bitrate',
+      rtt: 'RTT',
+      packetsLost: 'Packets lost',
+      codec: 'Codec',
+    },
   },
   stream: {
     starting: 'Starting',

@@ -23,3 +23,6 @@ export function resolveLanguage(stored: string | null | undefined): Language {
 export function htmlLang(language: Language): string {
   return language === 'ch' ? 'zh' : language === 'jp' ? 'ja' : language;
 }
+
+/** The BCP 47 locale for dates and numbers in an i18next language (anything unsupported: the default's). */
+export const localeOf = (language: string): string => htmlLang(resolveLanguage(language));

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldError, FieldSpec } from '../../../../../machines/deviceSettings/settingsChecks';
 import type { DeviceSettingsInfo, SettingsInfoType } from '../../../../protocol/deviceSettings';
 import { textKeyOf } from '../i18n';
+import { localeOf } from '../../../i18n/language';
 import { useFormRef, useFormView, type FormView } from '../selectors';
 
 /** A field's error in words. */
@@ -46,7 +47,7 @@ export function deviceText(t: TFunction, message: string): string {
 }
 
 function Facts({ section }: { section: DeviceSettingsInfo }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rows: [string, string][] = [];
   if (section.infoType === 'general-settings-info') {
     rows.push([t('deviceSettings.facts.homePath'), section.info.homePath]);
@@ -57,7 +58,9 @@ function Facts({ section }: { section: DeviceSettingsInfo }) {
     rows.push([t('deviceSettings.facts.kind'), t(`deviceSettings.kinds.${i.kind}`)]);
     rows.push([
       t('deviceSettings.facts.engineRestartedAt'),
-      i.engineRestartedAt ? new Date(i.engineRestartedAt).toLocaleString() : t('deviceSettings.facts.never'),
+      i.engineRestartedAt
+        ? new Date(i.engineRestartedAt).toLocaleString(localeOf(i18n.language))
+        : t('deviceSettings.facts.never'),
     ]);
     rows.push([
       t('deviceSettings.facts.cie'),

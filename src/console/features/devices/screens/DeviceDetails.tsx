@@ -5,27 +5,31 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../../protocol/rest';
+import type { Resource } from '../../../i18n/en';
+import { localeOf } from '../../../i18n/language';
 import { deviceType, formatMemoryMb } from '../format';
 import { useConnectionStatus, useDeviceConnectionRef, useLiveMetrics } from '../selectors';
 import { LiveMetricsLine } from './LiveMetricsLine';
 
 export function DeviceDetails({ device }: { device: Device }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const connection = useDeviceConnectionRef(device.device_id);
   const state = useConnectionStatus(connection);
   const m = useLiveMetrics(connection);
-  const facts: Array<[string, string]> = [
-    ['Device id', device.device_id],
-    ['Label', device.label],
-    ['Type', deviceType(device.chipset_id)],
-    ['Client', device.client_name],
-    ['Client version', m.clientVersion ?? device.client_version ?? '–'],
-    ['JetPack', device.jetpack ?? '–'],
-    ['Created', new Date(device.created_at).toLocaleString()],
-    ['Connection', t(`connection.${state}`)],
-    ['Memory', formatMemoryMb(m.memoryUsedMb, m.memoryTotalMb)],
-    ['Temperature', m.temperatureC === null ? '–' : `${Math.round(m.temperatureC)} °C`],
-    ['Uptime', m.uptimeS === null ? '–' : `${Math.round(m.uptimeS / 60)} min`],
+  const locale = localeOf(i18n.language);
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const facts: Array<[keyof Resource['devices']['facts'], string]> = [
+    ['deviceId', device.device_id],
+    ['label', device.label],
+    ['type', deviceType(device.chipset_id)],
+    ['client', device.client_name],
+    ['clientVersion', m.clientVersion ?? device.client_version ?? '–'],
+    ['jetpack', device.jetpack ?? '–'],
+    ['created', new Date(device.created_at).toLocaleString(locale)],
+    ['connection', t(`connection.${state}`)],
+    ['memory', formatMemoryMb(m.memoryUsedMb, m.memoryTotalMb)],
+    ['temperature', m.temperatureC === null ? '–' : `${number.format(m.temperatureC)} °C`],
+    ['uptime', m.uptimeS === null ? '–' : t('devices.minutes', { n: number.format(m.uptimeS / 60) })],
   ];
   return (
     <Paper
@@ -43,7 +47,7 @@ export function DeviceDetails({ device }: { device: Device }) {
           {facts.map(([k, v]) => (
             <Text key={k} size="sm">
               <Text span c="dimmed" size="sm">
-                {k}:
+                {t(`devices.facts.${k}`)}:
               </Text>{' '}
               {v}
             </Text>

@@ -20,6 +20,7 @@ import type { CheckOp, ClientUpdateRef } from '../../../../../machines/software/
 import { FeatureReady } from '../../../shell/FeatureReady';
 import { useConnectionView, useDeviceConnectionRef } from '../../devices/selectors';
 import '../i18n';
+import { localeOf } from '../../../i18n/language';
 import {
   componentOf,
   deviceUpdateOf,
@@ -49,7 +50,7 @@ function useMachineText(): (text: string) => string {
 }
 
 function SoftwareTabReady({ deviceId }: { deviceId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ref = useSoftwareRef();
   const view = useSoftwareView(deviceId);
   const connection = useDeviceConnectionRef(deviceId);
@@ -111,7 +112,7 @@ function SoftwareTabReady({ deviceId }: { deviceId: string }) {
               <Text>
                 {t('software.client.latest')}: <strong>{latest.version}</strong> · {t('software.client.size')}
                 : {formatBytes(latest.size)} · {t('software.client.published')}:{' '}
-                {new Date(latest.created_at).toLocaleDateString()}
+                {new Date(latest.created_at).toLocaleDateString(localeOf(i18n.language))}
               </Text>
               {latest.notes && (
                 <Text size="sm">
