@@ -107,7 +107,7 @@ test('a person counter shows the scene’s true counts; demographic and plates s
   // The person counter: the line drawn top to bottom with the mouse on the camera's still.
   const counterName = `E2E counter ${stamp}`;
   await navigate(page, '/use-cases/person-counter');
-  await expect(page.getByTestId('counter-screen')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('counter-screen')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   if (!(await page.getByTestId('uc-form').isVisible())) await page.getByTestId('uc-new').click();
   await startUseCase(page, jobName, counterName);
   await expect(page.getByTestId('line-still')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
@@ -142,14 +142,14 @@ test('a person counter shows the scene’s true counts; demographic and plates s
   // The demographic and plate use cases on the same job, from their screens.
   const demoName = `E2E demographic ${stamp}`;
   await navigate(page, '/use-cases/demographic');
-  await expect(page.getByTestId('demographic-screen')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('demographic-screen')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   if (!(await page.getByTestId('uc-form').isVisible())) await page.getByTestId('uc-new').click();
   await startUseCase(page, jobName, demoName);
   await page.getByTestId('uc-start').click();
   await expect(page.getByTestId('uc-select')).toHaveValue(/.+/);
   const plateName = `E2E plates ${stamp}`;
   await navigate(page, '/use-cases/vehicle-plate-detection');
-  await expect(page.getByTestId('plates-screen')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('plates-screen')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   if (!(await page.getByTestId('uc-form').isVisible())) await page.getByTestId('uc-new').click();
   await startUseCase(page, jobName, plateName);
   await page.getByTestId('uc-start').click();

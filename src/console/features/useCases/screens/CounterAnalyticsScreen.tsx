@@ -4,19 +4,17 @@
  * CSV. The period and interval are kept in the URL. Test ids: analytics-screen, analytics-chart,
  * analytics-in, analytics-out, analytics-net, analytics-table, analytics-csv, analytics-window.
  */
-import { Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CountsAnswer } from '../../../../protocol/analytics';
-import { dataLogic, type WindowRead } from '../api';
 import '../i18n';
-import { useDataView } from '../selectors';
 import { countsCsv, countsView, localeOf, windowOfQuery } from '../views';
 import { PeriodControls } from './PeriodControls';
 import { Stat } from './PersonCounterScreen';
 import { UseCaseChart } from './UseCaseChart';
-import { UseCaseBar, useShownUseCase } from './UseCaseBar';
+import { UseCaseTop, useUseCasePage } from './UseCaseBar';
+import { useWindowReader } from './hooks';
 import { useAnalyticsQuery } from './useAnalyticsQuery';
 
 /** How often the shown period is read again, ms (a period ending now fills as people cross). */
@@ -33,38 +31,33 @@ function download(name: string, text: string) {
 
 export default function CounterAnalyticsScreen() {
   const { t, i18n } = useTranslation();
-  const { ref, view, shown, show } = useShownUseCase('person-counter');
+  const page = useUseCasePage('person-counter');
+  const { shown, view } = page;
   const [query, setQuery] = useAnalyticsQuery();
-  const reader = useActorRef(dataLogic('counts'), { input: { pollMs: ANALYTICS_POLL_MS } });
-  const data = useDataView<CountsAnswer>(reader);
   const window = windowOfQuery(query);
-  const windowKey = JSON.stringify(window);
-  useEffect(() => {
-    if (!shown) {
-      reader.send({ type: 'data.clear' });
-      return;
-    }
-    const read: WindowRead = { id: shown.id, window: JSON.parse(windowKey) };
-    reader.send({ type: 'data.query', query: read });
-  }, [reader, shown, windowKey]);
+  const { reader, data, windowKey } = useWindowReader<CountsAnswer>(
+    'counts',
+    shown,
+    window,
+    ANALYTICS_POLL_MS,
+  );
   const counts = useMemo(() => (data.data ? countsView(data.data) : null), [data.data]);
   const fmt = useMemo(
     () => new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'short', timeStyle: 'medium' }),
     [i18n.language],
   );
-  const [, setTick] = useState(0);
   return (
-    <Stack data-testid="analytics-screen" p="md">
-      <Title order={2}>{t('useCases.analytics.title')}</Title>
-      <Text size="sm">{t('useCases.analytics.intro')}</Text>
-      <UseCaseBar ref_={ref} view={view} shown={shown} show={show} formOpen onNew={() => undefined} />
+    <Stack data-testid="analytics-screen" data-state={view.state} p="md">
+      <UseCaseTop
+        page={page}
+        title={t('useCases.analytics.title')}
+        intro={t('useCases.analytics.intro')}
+        withForm={false}
+      />
       <PeriodControls
         query={query}
         onChange={setQuery}
-        onRefresh={() => {
-          reader.send({ type: 'data.refresh' });
-          setTick((n) => n + 1);
-        }}
+        onRefresh={() => reader.send({ type: 'data.refresh' })}
       />
       <Text size="sm" data-testid="analytics-window" data-from={window.from} data-to={window.to}>
         {t('useCases.analytics.window', {

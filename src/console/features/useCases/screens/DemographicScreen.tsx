@@ -5,18 +5,15 @@
  * kept in the URL. Test ids: demographic-screen, demographic-chart, demographic-table,
  * demographic-cell-<band>-<gender>, demographic-band-<band>, demographic-gender-<gender>, demographic-total.
  */
-import { Card, Stack, Table, Text, Title } from '@mantine/core';
-import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { Stack, Table, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PeopleAnswer } from '../../../../protocol/analytics';
-import { dataLogic, type WindowRead } from '../api';
 import '../i18n';
-import { useDataView } from '../selectors';
 import { peopleView, windowOfQuery } from '../views';
+import { useWindowReader } from './hooks';
 import { PeriodControls } from './PeriodControls';
-import { StartForm } from './StartForm';
-import { UseCaseBar, useShownUseCase } from './UseCaseBar';
+import { UseCaseTop, useUseCasePage } from './UseCaseBar';
 import { UseCaseChart } from './UseCaseChart';
 import { useAnalyticsQuery } from './useAnalyticsQuery';
 
@@ -25,43 +22,24 @@ const COLORS: Record<string, string> = { female: '#be4bdb', male: '#228be6' };
 
 export default function DemographicScreen() {
   const { t } = useTranslation();
-  const { ref, view, shown, show } = useShownUseCase('demographic');
-  const [formOpen, setFormOpen] = useState(false);
-  useEffect(() => {
-    if (view.created) setFormOpen(false);
-  }, [view.created]);
-  const showForm = formOpen || (view.state === 'ready' && view.list.length === 0);
+  const page = useUseCasePage('demographic');
+  const { shown, showForm } = page;
   const [query, setQuery] = useAnalyticsQuery();
-  const reader = useActorRef(dataLogic('people'), { input: { pollMs: PEOPLE_POLL_MS } });
-  const data = useDataView<PeopleAnswer>(reader);
-  const windowKey = JSON.stringify(windowOfQuery(query));
-  useEffect(() => {
-    if (!shown) {
-      reader.send({ type: 'data.clear' });
-      return;
-    }
-    const read: WindowRead = { id: shown.id, window: JSON.parse(windowKey) };
-    reader.send({ type: 'data.query', query: read });
-  }, [reader, shown, windowKey]);
+  const { reader, data, windowKey } = useWindowReader<PeopleAnswer>(
+    'people',
+    shown,
+    windowOfQuery(query),
+    PEOPLE_POLL_MS,
+  );
   const people = useMemo(() => (data.data ? peopleView(data.data) : null), [data.data]);
   const gender = (g: string) => (['female', 'male'].includes(g) ? t(`useCases.gender.${g}`) : g);
   return (
-    <Stack data-testid="demographic-screen" p="md">
-      <Title order={2}>{t('useCases.demographic.title')}</Title>
-      <Text size="sm">{t('useCases.demographic.intro')}</Text>
-      <UseCaseBar
-        ref_={ref}
-        view={view}
-        shown={shown}
-        show={show}
-        formOpen={showForm}
-        onNew={() => setFormOpen(true)}
+    <Stack data-testid="demographic-screen" data-state={page.view.state} p="md">
+      <UseCaseTop
+        page={page}
+        title={t('useCases.demographic.title')}
+        intro={t('useCases.demographic.intro')}
       />
-      {showForm && (
-        <Card withBorder>
-          <StartForm kind="demographic" ref_={ref} busy={view.state === 'starting'} error={view.formError} />
-        </Card>
-      )}
       {shown && !showForm && (
         <>
           <PeriodControls

@@ -5,24 +5,19 @@
  * every LIVE_POLL_MS), its line on the still, and a link to its analytics. Test ids: counter-screen,
  * counter-live, counter-in, counter-out, counter-net, counter-analytics, counter-since.
  */
-import { Anchor, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { Anchor, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CountsAnswer, UseCase } from '../../../../protocol/analytics';
-import { cameraStill, dataLogic, type WindowRead } from '../api';
 import '../i18n';
-import { useDataView } from '../selectors';
 import { DEFAULT_LINE, liveWindow, localeOf } from '../views';
+import { useCameraStill, useWindowReader } from './hooks';
 import { LineEditor } from './LineEditor';
-import { StartForm } from './StartForm';
-import { UseCaseBar, useShownUseCase } from './UseCaseBar';
+import { UseCaseTop, useUseCasePage } from './UseCaseBar';
 
 /** How often the live counts are read, ms. */
 export const LIVE_POLL_MS = 2_000;
-
-type Still = { state: 'loading' | 'ready' | 'failed'; image: string | null; error: string | null };
 
 export function Stat(props: { label: string; value: number | string; testId: string; color?: string }) {
   return (
@@ -39,26 +34,10 @@ export function Stat(props: { label: string; value: number | string; testId: str
 
 function LiveCounts({ useCase }: { useCase: UseCase }) {
   const { t, i18n } = useTranslation();
-  const reader = useActorRef(dataLogic('counts'), { input: { pollMs: LIVE_POLL_MS } });
-  const view = useDataView<CountsAnswer>(reader);
-  useEffect(() => {
-    const read: WindowRead = { id: useCase.id, window: liveWindow(useCase, Date.now()), live: useCase };
-    reader.send({ type: 'data.query', query: read });
-  }, [reader, useCase]);
-  const [still, setStill] = useState<Still>({ state: 'loading', image: null, error: null });
-  useEffect(() => {
-    let live = true;
-    setStill({ state: 'loading', image: null, error: null });
-    cameraStill(useCase.device_id, useCase.camera_id).then(
-      (image) => live && setStill({ state: 'ready', image, error: null }),
-      (err: unknown) =>
-        live &&
-        setStill({ state: 'failed', image: null, error: err instanceof Error ? err.message : String(err) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [useCase.device_id, useCase.camera_id]);
+  // live: the reader asks from the start to the moment of each read
+  const start = useMemo(() => liveWindow(useCase, Date.parse(useCase.created_at)), [useCase]);
+  const { data: view } = useWindowReader<CountsAnswer>('counts', useCase, start, LIVE_POLL_MS, true);
+  const still = useCameraStill(useCase.device_id, useCase.camera_id);
   const total = view.data?.total ?? null;
   const fmt = useMemo(
     () => new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'short', timeStyle: 'medium' }),
@@ -97,35 +76,11 @@ function LiveCounts({ useCase }: { useCase: UseCase }) {
 
 export default function PersonCounterScreen() {
   const { t } = useTranslation();
-  const { ref, view, shown, show } = useShownUseCase('person-counter');
-  const [formOpen, setFormOpen] = useState(false);
-  useEffect(() => {
-    if (view.created) setFormOpen(false);
-  }, [view.created]);
-  const showForm = formOpen || (view.state === 'ready' && view.list.length === 0);
+  const page = useUseCasePage('person-counter');
   return (
-    <Stack data-testid="counter-screen" p="md">
-      <Title order={2}>{t('useCases.counter.title')}</Title>
-      <Text size="sm">{t('useCases.counter.intro')}</Text>
-      <UseCaseBar
-        ref_={ref}
-        view={view}
-        shown={shown}
-        show={show}
-        formOpen={showForm}
-        onNew={() => setFormOpen(true)}
-      />
-      {showForm && (
-        <Card withBorder>
-          <StartForm
-            kind="person-counter"
-            ref_={ref}
-            busy={view.state === 'starting'}
-            error={view.formError}
-          />
-        </Card>
-      )}
-      {shown && !showForm && <LiveCounts key={shown.id} useCase={shown} />}
+    <Stack data-testid="counter-screen" data-state={page.view.state} p="md">
+      <UseCaseTop page={page} title={t('useCases.counter.title')} intro={t('useCases.counter.intro')} />
+      {page.shown && !page.showForm && <LiveCounts key={page.shown.id} useCase={page.shown} />}
     </Stack>
   );
 }

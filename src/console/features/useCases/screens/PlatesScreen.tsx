@@ -5,7 +5,7 @@
  * read again every PLATES_POLL_MS; a new one started on a running inference job. Test ids: plates-screen,
  * plates-search, plates-table, plate-row-<plate>, plates-count.
  */
-import { Card, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Stack, Table, Text, TextInput } from '@mantine/core';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,19 +14,14 @@ import { dataLogic, type VehiclesRead } from '../api';
 import '../i18n';
 import { useDataView } from '../selectors';
 import { localeOf, vehiclesView } from '../views';
-import { StartForm } from './StartForm';
-import { UseCaseBar, useShownUseCase } from './UseCaseBar';
+import { UseCaseTop, useUseCasePage } from './UseCaseBar';
 
 export const PLATES_POLL_MS = 5_000;
 
 export default function PlatesScreen() {
   const { t, i18n } = useTranslation();
-  const { ref, view, shown, show } = useShownUseCase('vehicle-plate');
-  const [formOpen, setFormOpen] = useState(false);
-  useEffect(() => {
-    if (view.created) setFormOpen(false);
-  }, [view.created]);
-  const showForm = formOpen || (view.state === 'ready' && view.list.length === 0);
+  const page = useUseCasePage('vehicle-plate');
+  const { shown, showForm } = page;
   const [q, setQ] = useState('');
   const reader = useActorRef(dataLogic('vehicles'), { input: { pollMs: PLATES_POLL_MS } });
   const data = useDataView<VehiclesAnswer>(reader);
@@ -50,27 +45,8 @@ export default function PlatesScreen() {
     [i18n.language],
   );
   return (
-    <Stack data-testid="plates-screen" p="md">
-      <Title order={2}>{t('useCases.plates.title')}</Title>
-      <Text size="sm">{t('useCases.plates.intro')}</Text>
-      <UseCaseBar
-        ref_={ref}
-        view={view}
-        shown={shown}
-        show={show}
-        formOpen={showForm}
-        onNew={() => setFormOpen(true)}
-      />
-      {showForm && (
-        <Card withBorder>
-          <StartForm
-            kind="vehicle-plate"
-            ref_={ref}
-            busy={view.state === 'starting'}
-            error={view.formError}
-          />
-        </Card>
-      )}
+    <Stack data-testid="plates-screen" data-state={page.view.state} p="md">
+      <UseCaseTop page={page} title={t('useCases.plates.title')} intro={t('useCases.plates.intro')} />
       {shown && !showForm && (
         <>
           <TextInput

@@ -5,16 +5,14 @@
  * Test ids: uc-form, uc-name, uc-device, uc-camera, uc-job, uc-interval, uc-start, uc-form-error, uc-no-jobs.
  */
 import { Alert, Button, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnyActorRef } from 'xstate';
 import { CountingLine, type UseCaseKind } from '../../../../protocol/analytics';
-import { cameraStill } from '../api';
 import { useJobPicks } from '../selectors';
 import { DEFAULT_LINE, INTERVALS, pickerOf, type JobChoice } from '../views';
+import { useCameraStill } from './hooks';
 import { LineEditor } from './LineEditor';
-
-type Still = { state: 'loading' | 'ready' | 'failed'; image: string | null; error: string | null };
 
 export function StartForm(props: {
   kind: UseCaseKind;
@@ -29,25 +27,11 @@ export function StartForm(props: {
   const [choice, setChoice] = useState<JobChoice>({ deviceId: '', cameraId: '', jobId: '' });
   const [line, setLine] = useState(DEFAULT_LINE);
   const [interval, setInterval_] = useState(60);
-  const [still, setStill] = useState<Still>({ state: 'loading', image: null, error: null });
   const picker = pickerOf(jobs, choice);
   const { deviceId, cameraId } = picker.choice;
   const counter = kind === 'person-counter';
 
-  useEffect(() => {
-    if (!counter || !deviceId || !cameraId) return;
-    let live = true;
-    setStill({ state: 'loading', image: null, error: null });
-    cameraStill(deviceId, cameraId).then(
-      (image) => live && setStill({ state: 'ready', image, error: null }),
-      (err: unknown) =>
-        live &&
-        setStill({ state: 'failed', image: null, error: err instanceof Error ? err.message : String(err) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [counter, deviceId, cameraId]);
+  const still = useCameraStill(deviceId, cameraId, counter);
 
   const lineCheck = CountingLine.safeParse(line);
   const ready = name.trim() !== '' && picker.choice.jobId !== '' && (!counter || lineCheck.success);

@@ -1,16 +1,18 @@
 /**
  * The top of every use-case screen (issue 11): which use case of this kind is shown (kept in the URL as
  * ?use_case=, so a reload or a shared link shows the same one), New (the start form) and Stop (confirmed:
- * the use case and its records are deleted; the device stops at its next sync). Test ids: uc-select,
- * uc-new, uc-stop, uc-confirm-stop, uc-list-error.
+ * the use case and its records are deleted; the device stops at its next sync). UseCaseTop adds the title,
+ * the intro and the start form (open on New, or when there is none yet). Test ids: uc-select, uc-new, uc-stop,
+ * uc-confirm-stop, uc-list-error.
  */
-import { Alert, Button, Group, Modal, NativeSelect, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { Alert, Button, Card, Group, Modal, NativeSelect, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { AnyActorRef } from 'xstate';
 import type { UseCase, UseCaseKind } from '../../../../protocol/analytics';
 import { useUseCasesRef, useUseCasesView, type UseCasesView } from '../selectors';
+import { StartForm } from './StartForm';
 
 /** The screen's use cases and the one shown (?use_case=, else the first). */
 export function useShownUseCase(kind: UseCaseKind) {
@@ -108,6 +110,52 @@ export function UseCaseBar(props: {
           </Button>
         </Group>
       </Modal>
+    </>
+  );
+}
+
+/** A use-case page: the shown use case, and whether the start form is open (New, or none yet). */
+export function useUseCasePage(kind: UseCaseKind) {
+  const page = useShownUseCase(kind);
+  const [formOpen, setFormOpen] = useState(false);
+  useEffect(() => {
+    if (page.view.created) setFormOpen(false);
+  }, [page.view.created]);
+  const showForm = formOpen || (page.view.state === 'ready' && page.view.list.length === 0);
+  return { ...page, kind, showForm, openForm: () => setFormOpen(true) };
+}
+
+/** Title, intro, the bar and (withForm) the start form of a use-case page. */
+export function UseCaseTop(props: {
+  page: ReturnType<typeof useUseCasePage>;
+  title: string;
+  intro: string;
+  withForm?: boolean;
+}) {
+  const { page, title, intro } = props;
+  const withForm = props.withForm !== false;
+  return (
+    <>
+      <Title order={2}>{title}</Title>
+      <Text size="sm">{intro}</Text>
+      <UseCaseBar
+        ref_={page.ref}
+        view={page.view}
+        shown={page.shown}
+        show={page.show}
+        formOpen={!withForm || page.showForm}
+        onNew={page.openForm}
+      />
+      {withForm && page.showForm && (
+        <Card withBorder>
+          <StartForm
+            kind={page.kind}
+            ref_={page.ref}
+            busy={page.view.state === 'starting'}
+            error={page.view.formError}
+          />
+        </Card>
+      )}
     </>
   );
 }
