@@ -31,6 +31,52 @@ export function meanLuma(video: Locator, r: Region): Promise<number> {
   }, r);
 }
 
+/** Luma (0–255) of each pixel of a region of the video's current picture, in remote-screen pixels (1280×720). */
+export function lumaOf(video: Locator, r: Region): Promise<number[]> {
+  return video.evaluate((v: HTMLVideoElement, r) => {
+    const c = document.createElement('canvas');
+    c.width = r.width;
+    c.height = r.height;
+    const g = c.getContext('2d', { willReadFrequently: true })!;
+    g.drawImage(v, r.x * (v.videoWidth / 1280), r.y * (v.videoHeight / 720), r.width * (v.videoWidth / 1280), r.height * (v.videoHeight / 720), 0, 0, r.width, r.height); // prettier-ignore
+    const d = g.getImageData(0, 0, r.width, r.height).data;
+    const out: number[] = [];
+    for (let i = 0; i < d.length; i += 4) out.push(0.299 * d[i]! + 0.587 * d[i + 1]! + 0.114 * d[i + 2]!);
+    return out;
+  }, r);
+}
+
+/**
+ * How many pixels differ by more than `delta` luma levels between two grabs of one region: a glyph changing
+ * in a small text field moves the region's mean by less than one level but changes dozens of pixels.
+ */
+export function changedPixels(a: readonly number[], b: readonly number[], delta = 48): number {
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - (b[i] ?? a[i]!)) > delta) n++;
+  return n;
+}
+
+/**
+ * The region's pixels once the picture has settled (two grabs 300 ms apart differ in at most 2 pixels): the
+ * encoder sharpens a still picture over its first frames, which must not pass for a change made by input.
+ */
+export async function settledLuma(video: Locator, r: Region): Promise<number[]> {
+  let last = await lumaOf(video, r);
+  await expect
+    .poll(
+      async () => {
+        await video.page().waitForTimeout(300);
+        const next = await lumaOf(video, r);
+        const n = changedPixels(last, next, 24);
+        last = next;
+        return n;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeLessThanOrEqual(2);
+  return last;
+}
+
 /** Waits until the video shows a decoded 1280×720 picture. */
 export async function waitForPicture(video: Locator) {
   await expect
