@@ -12,6 +12,7 @@ import { es } from './es';
 import { fr } from './fr';
 import { jp } from './jp';
 import { htmlLang, resolveLanguage } from './language';
+import * as titles from '../routes/titles';
 
 function readStoredLanguage(): string | null {
   try {
@@ -26,12 +27,12 @@ if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(in
 
 void i18n.use(initReactI18next).init({
   resources: {
-    en: { translation: en },
-    ch: { translation: ch },
-    es: { translation: es },
-    jp: { translation: jp },
-    de: { translation: de },
-    fr: { translation: fr },
+    en: { translation: { ...en, routeTitles: titles.en } },
+    ch: { translation: { ...ch, routeTitles: titles.ch } },
+    es: { translation: { ...es, routeTitles: titles.es } },
+    jp: { translation: { ...jp, routeTitles: titles.jp } },
+    de: { translation: { ...de, routeTitles: titles.de } },
+    fr: { translation: { ...fr, routeTitles: titles.fr } },
   },
   lng: initial,
   supportedLngs: [...LANGUAGES],

@@ -10,6 +10,7 @@ import { EXTERNAL_LINKS } from '../config';
 import { useSession } from '../features/accounts/selectors';
 import { decideGuard } from './guard';
 import { findRoute } from './table';
+import { titleKey } from './titles';
 
 export function RouteGuard() {
   const { t } = useTranslation();
@@ -23,7 +24,8 @@ export function RouteGuard() {
   const title = findRoute(location.pathname)?.title;
 
   useEffect(() => {
-    if (decision === null && title) document.title = `${title} · ${t('app.title')}`;
+    if (decision === null && title)
+      document.title = `${t(`routeTitles.${titleKey(title)}`, { defaultValue: title })} · ${t('app.title')}`;
   }, [decision, title, t]);
 
   if (decision === null) return <Outlet />;

@@ -11,6 +11,8 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../src/protocol/constants';
+import { ROUTES } from '../../../src/console/routes/table';
+import { en as routeTitles, titleKey } from '../../../src/console/routes/titles';
 
 const ROOT = path.resolve(__dirname, '../../../src/console');
 /** Most of a set's texts that may read the same as English (names, units, abbreviations). */
@@ -48,6 +50,11 @@ describe('six complete languages', () => {
   it('finds the text sets of the shell and of the features', () => {
     expect(sets).toContain('i18n');
     expect(sets.length).toBeGreaterThan(30);
+  });
+
+  it('has a text for every screen title of the route table (the browser tab names the screen)', () => {
+    const missing = ROUTES.flatMap((r) => (titleKey(r.title) in routeTitles ? [] : [r.title]));
+    expect(missing).toEqual([]);
   });
 
   describe.each(sets)('%s', (set) => {
