@@ -82,6 +82,8 @@ import { alarmsMachine } from '../machines/alarms/alarms.machine';
 import { eventsMachine } from '../machines/events/events.machine';
 import { alarmDashboardMachine } from '../machines/events/alarmDashboard.machine';
 import { calendarsMachine } from '../machines/schedulers/calendars.machine';
+import { dashboardMachine as analyticsDashboardMachine } from '../machines/analytics/dashboard.machine';
+import { namedListMachine as analyticsNamedListMachine } from '../machines/analytics/namedList.machine';
 import { channelsMachine } from '../machines/alarmChannels/channels.machine';
 import { inboxMachine } from '../machines/notifications/inbox.machine';
 import { imagePushMachine } from '../machines/repositories/imagePush.machine';
@@ -165,6 +167,8 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'events', feature: 'events', machine: eventsMachine },
   { name: 'alarmDashboard', feature: 'events', machine: alarmDashboardMachine },
   { name: 'calendars', feature: 'schedulers', machine: calendarsMachine },
+  { name: 'dashboard', feature: 'analytics', machine: analyticsDashboardMachine },
+  { name: 'namedList', feature: 'analytics', machine: analyticsNamedListMachine },
   { name: 'channels', feature: 'alarmChannels', machine: channelsMachine },
   { name: 'inbox', feature: 'notifications', machine: inboxMachine },
   { name: 'download', feature: 'download', machine: downloadMachine },

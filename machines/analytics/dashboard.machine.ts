@@ -1,5 +1,5 @@
 /**
- * One analytics dashboard, `/analytics/dashboard/{id}` (spec §2 Analytics; issue 11 "a dashboard is a grid of
+ * One analytics dashboard — `/analytics/dashboard/{id}` (spec §2 Analytics; issue 11 "a dashboard is a grid of
  * charts (react-grid-layout) over events aggregated in PostgreSQL by time bucket; clicking a chart filters
  * the dashboard"; src/protocol/analytics.ts analytics.dashboard / updateDashboard / dashboardData).
  *
@@ -95,7 +95,8 @@ export type DashboardEvent =
   | { type: 'editor.cancel' }
   | { type: 'chart.remove'; id: string }
   | { type: 'charts.changed' }
-  | { type: 'layout.changed' };
+  | { type: 'layout.changed' }
+  | { type: 'data.fetch' };
 
 /** Two layouts place every item alike (react-grid-layout reports its layout on mount too). */
 export function sameLayout(a: readonly LayoutItem[], b: readonly LayoutItem[]): boolean {
@@ -145,6 +146,7 @@ export const dashboardMachine = setup({
     knownChart: ({ context, event }) => event.type === 'chart.remove' && !!chartOf(context, event.id),
   },
   actions: {
+    fetch: raise({ type: 'data.fetch' }),
     resolveWindow: assign({
       window: ({ context }) => resolveWindow(context.range, context.bucketSeconds, Date.now()),
     }),
@@ -196,6 +198,60 @@ export const dashboardMachine = setup({
     ready: {
       type: 'parallel',
       on: {
+        'data.refresh': { actions: 'fetch' },
+        'range.set': {
+          actions: [
+            assign(({ context, event }) => ({
+              range: event.range,
+              bucketSeconds: bucketFits(event.range, context.bucketSeconds)
+                ? context.bucketSeconds
+                : bucketFor(
+                    event.range.kind === 'relative'
+                      ? RANGE_PRESETS[event.range.preset]
+                      : event.range.to - event.range.from,
+                  ),
+            })),
+            'fetch',
+          ],
+        },
+        'bucket.set': {
+          guard: 'bucketFits',
+          actions: [assign({ bucketSeconds: ({ event }) => event.bucketSeconds }), 'fetch'],
+        },
+        'range.zoom': {
+          guard: 'canZoom',
+          actions: [
+            assign(({ context, event }) => {
+              const from = Date.parse(event.from);
+              const to = from + context.bucketSeconds * 1000;
+              return { range: { kind: 'absolute', from, to }, bucketSeconds: bucketFor(to - from) };
+            }),
+            'fetch',
+          ],
+        },
+        'filter.click': {
+          guard: 'dimensionChart',
+          actions: [
+            assign({
+              filters: ({ context, event }) =>
+                clickFilter(
+                  context.filters,
+                  chartOf(context, event.chartId)!.group_by as Dimension,
+                  event.key,
+                ),
+            }),
+            'fetch',
+          ],
+        },
+        'filter.remove': {
+          actions: [
+            assign({
+              filters: ({ context, event }) => withoutFilter(context.filters, event.dimension),
+            }),
+            'fetch',
+          ],
+        },
+        'filter.clear': { actions: [assign({ filters: {} }), 'fetch'] },
         'editor.open': {
           guard: 'roomForChart',
           actions: assign({
@@ -228,6 +284,7 @@ export const dashboardMachine = setup({
               return { charts, layout: layoutFor(charts, context.layout), editor: null };
             }),
             raise({ type: 'charts.changed' }),
+            'fetch',
           ],
         },
         'chart.remove': {
@@ -240,6 +297,7 @@ export const dashboardMachine = setup({
               return { charts, layout: layoutFor(charts, context.layout), rows };
             }),
             raise({ type: 'charts.changed' }),
+            'fetch',
           ],
         },
         'layout.change': {
@@ -253,64 +311,10 @@ export const dashboardMachine = setup({
       states: {
         data: {
           initial: 'fetching',
-          on: {
-            'data.refresh': { target: '.fetching', reenter: true },
-            'charts.changed': { target: '.fetching', reenter: true },
-            'range.set': {
-              target: '.fetching',
-              reenter: true,
-              actions: assign(({ context, event }) => ({
-                range: event.range,
-                bucketSeconds: bucketFits(event.range, context.bucketSeconds)
-                  ? context.bucketSeconds
-                  : bucketFor(
-                      event.range.kind === 'relative'
-                        ? RANGE_PRESETS[event.range.preset]
-                        : event.range.to - event.range.from,
-                    ),
-              })),
-            },
-            'bucket.set': {
-              guard: 'bucketFits',
-              target: '.fetching',
-              reenter: true,
-              actions: assign({ bucketSeconds: ({ event }) => event.bucketSeconds }),
-            },
-            'range.zoom': {
-              guard: 'canZoom',
-              target: '.fetching',
-              reenter: true,
-              actions: assign(({ context, event }) => {
-                const from = Date.parse(event.from);
-                const to = from + context.bucketSeconds * 1000;
-                return { range: { kind: 'absolute', from, to }, bucketSeconds: bucketFor(to - from) };
-              }),
-            },
-            'filter.click': {
-              guard: 'dimensionChart',
-              target: '.fetching',
-              reenter: true,
-              actions: assign({
-                filters: ({ context, event }) =>
-                  clickFilter(
-                    context.filters,
-                    chartOf(context, event.chartId)!.group_by as Dimension,
-                    event.key,
-                  ),
-              }),
-            },
-            'filter.remove': {
-              target: '.fetching',
-              reenter: true,
-              actions: assign({
-                filters: ({ context, event }) => withoutFilter(context.filters, event.dimension),
-              }),
-            },
-            'filter.clear': { target: '.fetching', reenter: true, actions: assign({ filters: {} }) },
-          },
           states: {
             fetching: {
               tags: ['busy'],
+              on: { 'data.fetch': { target: 'fetching', reenter: true } },
               entry: 'resolveWindow',
               invoke: {
                 id: 'loadData',
@@ -336,20 +340,23 @@ export const dashboardMachine = setup({
                 },
               },
             },
-            shown: {},
-            failed: {},
+            shown: { on: { 'data.fetch': 'fetching' } },
+            failed: { on: { 'data.fetch': 'fetching' } },
           },
         },
         save: {
           initial: 'idle',
-          on: {
-            'charts.changed': { target: '.saving', reenter: true },
-            'layout.changed': { target: '.pending', reenter: true },
-          },
           states: {
-            idle: {},
-            pending: { after: { saveDebounce: 'saving' } },
+            idle: { on: { 'charts.changed': 'saving', 'layout.changed': 'pending' } },
+            pending: {
+              on: { 'charts.changed': 'saving', 'layout.changed': { target: 'pending', reenter: true } },
+              after: { saveDebounce: 'saving' },
+            },
             saving: {
+              on: {
+                'charts.changed': { target: 'saving', reenter: true },
+                'layout.changed': 'pending',
+              },
               invoke: {
                 id: 'saveDashboard',
                 src: 'saveDashboard',

@@ -60,7 +60,10 @@ const whiteAndBars: Plugin = {
     const meta = chart.getDatasetMeta(0);
     const bars = meta.data.map((el, i) => {
       const p = el.tooltipPosition(true);
-      return { label: String(chart.data.labels?.[i] ?? i), x: Math.round(p.x ?? 0), y: Math.round(p.y ?? 0) };
+      // a bar's middle (between its top and its base), a slice's centroid, a point itself
+      const base = (el as unknown as { base?: number }).base;
+      const y = typeof base === 'number' ? ((p.y ?? 0) + base) / 2 : (p.y ?? 0);
+      return { label: String(chart.data.labels?.[i] ?? i), x: Math.round(p.x ?? 0), y: Math.round(y) };
     });
     chart.canvas.dataset.bars = JSON.stringify(bars);
   },
