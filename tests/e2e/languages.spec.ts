@@ -15,7 +15,8 @@ import { DEMO, navigate, signIn } from './stack';
  * chosen language survives a reload and sets <html lang>.
  */
 
-const CONSOLE = path.resolve(__dirname, '../../src/console');
+// Playwright runs from the repository root (its config's folder).
+const CONSOLE = path.resolve('src/console');
 
 /** Every text set (a directory with en.ts and the other languages). */
 function textSets(dir: string): string[] {
