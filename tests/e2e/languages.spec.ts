@@ -34,18 +34,22 @@ function flatten(value: unknown, prefix = '', out = new Map<string, string>()): 
   return out;
 }
 
-/** For a language: the English texts it translates (so they must not show). */
+/** For a language: the English texts it translates (so they must not show) and that it never uses itself. */
 async function untranslated(lang: Language): Promise<Set<string>> {
   const english = new Set<string>();
+  const own = new Set<string>();
   for (const dir of textSets(CONSOLE)) {
     const en = flatten(((await import(path.join(dir, 'en.ts'))) as Record<string, unknown>).en);
     const theirs = flatten(((await import(path.join(dir, `${lang}.ts`))) as Record<string, unknown>)[lang]);
+    for (const text of theirs.values()) own.add(text.trim());
     for (const [key, text] of en) {
       // A text with placeholders is never shown as written; short words may be names shared by languages.
       if (text.includes('{{') || text.trim().length < 4) continue;
       if (theirs.get(key) !== text) english.add(text.trim());
     }
   }
+  // A word the language borrows ("Jobs" in German) may be the English text of another key.
+  for (const text of own) english.delete(text);
   return english;
 }
 

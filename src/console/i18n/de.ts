@@ -18,7 +18,7 @@ export const de: Resource = {
     dashboard: 'Übersicht',
     devices: 'Geräte',
     cameras: 'Kameras',
-    jobs: 'Aufträge',
+    jobs: 'Jobs',
     containers: 'Container',
     engines: 'Inferenz-Engines',
     logs: 'Protokolle',

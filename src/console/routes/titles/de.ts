@@ -38,7 +38,7 @@ export const de: RouteTitles = {
   forgotPassword: 'Passwort vergessen',
   ibb: 'IBB',
   inferenceEngines: 'Inferenz-Engines',
-  jobs: 'Aufträge',
+  jobs: 'Jobs',
   keysAndSecrets: 'Schlüssel und Geheimnisse',
   llmModels: 'LLM-Modelle',
   llava: 'LLaVA',
