@@ -123,7 +123,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'onnx') return void printOnly('onnx', await benchOnnx());
   if (process.env.BENCH_ONLY === 'admin_users') return void printOnly('admin_users', await benchAdminUsers());
   if (process.env.BENCH_ONLY === 'analytics') return void printOnly('analytics', await benchAnalytics());
-  if (process.env.BENCH_ONLY === 'alarm_delivery') return void printOnly('alarm_delivery', await benchAlarmDelivery());
+  if (process.env.BENCH_ONLY === 'alarm_delivery') return void printOnly('alarm_delivery', await benchAlarmDelivery()); // prettier-ignore
   if (process.env.BENCH_ONLY === 'ssh_install') {
     // Issue 12 (tests/bench/sshInstall.ts): its own server and throwaway sshd, a full install in Chromium.
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
