@@ -74,6 +74,7 @@ describe('use-case answers as views', () => {
       '"Door, ""north""",total,,2,4',
       '',
     ]);
+    expect(countsCsv(counts, 60, '=cmd()').split('\r\n')[1]).toMatch(/^'=cmd\(\),/);
   });
 
   it('tables people by age band and gender, every band listed in order, unknown values after', () => {

@@ -113,8 +113,9 @@ export function countsView(a: CountsAnswer): CountsView {
   };
 }
 
+/** RFC 4180 cell; text starting with = + - @ gets a leading ' (no formula runs when a sheet opens it). */
 const csvCell = (v: string | number) => {
-  const s = String(v);
+  const s = typeof v === 'string' && /^[=+\-@]/.test(v) ? `'${v}` : String(v);
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
