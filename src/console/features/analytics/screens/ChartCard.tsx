@@ -86,11 +86,11 @@ function config(view: ChartView, onIndex: (i: number) => void): ChartConfigurati
       datasets: [
         {
           data: view.values,
-          backgroundColor: type === 'line' ? `${PALETTE[0]}33` : colours(view),
+          backgroundColor: type === 'line' ? PALETTE[0] : colours(view),
           borderColor: type === 'line' ? PALETTE[0] : pie ? '#ffffff' : colours(view),
           borderWidth: type === 'line' ? 2 : 1,
           pointRadius: type === 'line' ? 2 : undefined,
-          fill: type === 'line',
+          fill: false,
         },
       ],
     },
