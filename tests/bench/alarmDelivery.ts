@@ -27,6 +27,7 @@
  * detection, so no sample races another. Every wait has a generous time-out; a sample that times out is
  * counted in `missed`, not dropped silently.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -156,6 +157,9 @@ export async function benchAlarmDelivery(): Promise<Record<string, unknown>> {
     await part.set(list.alarms);
     step(`socket connected, ${list.alarms.length} alarms on the device; latency samples`);
     const p = part;
+    // The jobs the detections come from (ids are UUIDs, as the server checks).
+    const latencyJob = randomUUID();
+    const killJob = randomUUID();
 
     // 1 and 2: detection → notification on the socket, → webhook received; one sample at a time.
     const toNotification: number[] = [];
@@ -167,7 +171,7 @@ export async function benchAlarmDelivery(): Promise<Record<string, unknown>> {
       wall = Math.max(wall + 1, Date.now());
       const iso = new Date(wall).toISOString();
       const t0 = performance.now();
-      p.onDetections({ job_id: 'bench-latency', camera_id: 'cam-1' }, frame(), [person(1000 + i)], wall);
+      p.onDetections({ job_id: latencyJob, camera_id: 'cam-1' }, frame(), [person(1000 + i)], wall);
       const gotNote = await until(() => {
         const id = eventIdByAt.get(iso);
         return !!id && notifiedAt.has(id);
@@ -192,7 +196,7 @@ export async function benchAlarmDelivery(): Promise<Record<string, unknown>> {
     // (Times in the past, one ms apart: each detection is told apart by its time in the webhook body.)
     const firstAt = Date.now() - EVENTS - 1;
     for (let i = 0; i < EVENTS; i++) {
-      p.onDetections({ job_id: 'bench-kill', camera_id: 'cam-2' }, frame(), [person(5000 + i)], firstAt + i);
+      p.onDetections({ job_id: killJob, camera_id: 'cam-2' }, frame(), [person(5000 + i)], firstAt + i);
     }
     // Every event recorded (and so its outbox row), without waiting for the snapshots' uploads.
     let recorded = 0;
