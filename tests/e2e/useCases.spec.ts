@@ -107,7 +107,9 @@ test('a person counter shows the scene’s true counts; demographic and plates s
   // The person counter: the line drawn top to bottom with the mouse on the camera's still.
   const counterName = `E2E counter ${stamp}`;
   await navigate(page, '/use-cases/person-counter');
-  await expect(page.getByTestId('counter-screen')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await expect(page.getByTestId('counter-screen')).toHaveAttribute('data-state', 'ready', {
+    timeout: 30_000,
+  });
   if (!(await page.getByTestId('uc-form').isVisible())) await page.getByTestId('uc-new').click();
   await startUseCase(page, jobName, counterName);
   await expect(page.getByTestId('line-still')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
@@ -142,7 +144,9 @@ test('a person counter shows the scene’s true counts; demographic and plates s
   // The demographic and plate use cases on the same job, from their screens.
   const demoName = `E2E demographic ${stamp}`;
   await navigate(page, '/use-cases/demographic');
-  await expect(page.getByTestId('demographic-screen')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await expect(page.getByTestId('demographic-screen')).toHaveAttribute('data-state', 'ready', {
+    timeout: 30_000,
+  });
   if (!(await page.getByTestId('uc-form').isVisible())) await page.getByTestId('uc-new').click();
   await startUseCase(page, jobName, demoName);
   await page.getByTestId('uc-start').click();
@@ -183,6 +187,19 @@ test('a person counter shows the scene’s true counts; demographic and plates s
   expect(truePlates.length).toBeGreaterThan(0);
   // The device posts every second; wait past the period's end.
   await page.waitForTimeout(Math.max(0, to + 4_000 - Date.now()));
+
+  // What the server holds, second by second, next to the truth (printed: a difference says which crossing).
+  const fine = await request.get(
+    `/api/use-cases/${counter.id}/counts?from=${new Date(from - 5_000).toISOString()}&to=${new Date(to + 5_000).toISOString()}&bucket_seconds=1`,
+    { headers: auth(token) },
+  );
+  const held = ((await fine.json()).buckets as { start: string; in: number; out: number }[])
+    .filter((b) => b.in + b.out > 0)
+    .map((b) => `${Date.parse(b.start) - from}ms in ${b.in} out ${b.out}`);
+  const truth = crossings
+    .filter((c) => c.timeMs >= from - 5_000 && c.timeMs < to + 5_000)
+    .map((c) => `${c.timeMs - from}ms ${c.direction} track ${c.track} pass ${c.pass}`);
+  console.log(`period ${to - from} ms; server: ${held.join('; ')}\ntruth: ${truth.join('; ')}`);
 
   // The analytics page for that period shows the true counts.
   const period = `from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}&bucket=60`;
