@@ -108,8 +108,9 @@ export async function startXDisplay(program: string[]): Promise<XDisplay> {
     stdio: 'ignore',
   });
   children.push(xvfb);
+  // SIGTERM: Xvfb then removes its /tmp/.X<n>-lock and socket (SIGKILL leaves them behind for ever).
   const stop = () => {
-    for (const c of children.reverse()) if (c.exitCode === null) c.kill('SIGKILL');
+    for (const c of children.reverse()) if (c.exitCode === null) c.kill('SIGTERM');
   };
   await expect.poll(() => existsSync(`/tmp/.X11-unix/X${n}`), { timeout: 10_000 }).toBe(true);
   const [cmd, ...args] = program;
