@@ -1,4 +1,5 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
+import { startAlarmJob } from './alarmJob';
 import { expectAccessible } from './axe';
 import { DEMO, apiLogin, auth, listDevices, navigate, resetLayout, signIn } from './stack';
 
@@ -13,7 +14,6 @@ import { DEMO, apiLogin, auth, listDevices, navigate, resetLayout, signIn } from
  */
 
 const BOX_B = 'x86 Edge Box B';
-const APP = 'Lobby people counter (demo-people-detector v1)';
 
 async function calendar(request: APIRequestContext, token: string, name: string, weekdays: number[]) {
   const res = await request.post('/api/schedulers/calendars', {
@@ -135,24 +135,7 @@ test('an alarm with a zone and a calendar fires on a simulated camera; outside i
 
   // A job on that camera: its start sends the device the alarms (alarm-new).
   const job = `E2E alarm job ${stamp}`;
-  await navigate(page, '/jobs');
-  await expect(page.getByTestId('jobs-screen')).toBeVisible({ timeout: 30_000 });
-  await page.getByTestId('jobs-add').click();
-  await expect(page.getByTestId('job-application')).toContainText('Lobby people counter', {
-    timeout: 30_000,
-  });
-  await page.getByTestId('job-application').selectOption({ label: APP });
-  await page.getByTestId('job-device').selectOption({ label: BOX_B });
-  // The first link of a fresh page (signalling, grant, peer connection) can take a while on a loaded machine.
-  await expect(page.getByTestId('job-camera')).toBeEnabled({ timeout: 45_000 });
-  await expect(page.getByTestId('job-camera')).toHaveValue('cam-1');
-  // The name last: the form's fields are set again once its lists arrive, which emptied a name typed first.
-  await page.getByTestId('job-name').fill(job);
-  await expect(page.getByTestId('job-name')).toHaveValue(job);
-  await page.getByTestId('job-submit').click();
-  await expect(page.getByTestId('jobs-form')).toBeHidden({ timeout: 15_000 });
-  const jobRow = page.getByTestId(`job-row-${job}`);
-  await expect(jobRow).toHaveAttribute('data-state', 'started', { timeout: 90_000 });
+  const jobRow = await startAlarmJob(page, job);
 
   // The event appears on /events with its snapshot.
   await navigate(page, '/events');

@@ -1,0 +1,33 @@
+/**
+ * Starting the job the alarm tests need (tests/e2e/alarms.spec.ts, alarmChannels.spec.ts): the "Lobby people
+ * counter" application on x86 Edge Box B's cam-1, from /jobs. Its start sends the device its alarms (alarm-new,
+ * §4 step 1), so the device matches the scene's people against them while it runs.
+ */
+import { expect, type Page } from '@playwright/test';
+import { navigate } from './stack';
+
+const BOX_B = 'x86 Edge Box B';
+const APP = 'Lobby people counter (demo-people-detector v1)';
+
+/** Starts a job on box B's cam-1 from /jobs (its start sends the device its alarms: alarm-new, §4 step 1). */
+export async function startAlarmJob(page: Page, job: string) {
+  await navigate(page, '/jobs');
+  await expect(page.getByTestId('jobs-screen')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('jobs-add').click();
+  await expect(page.getByTestId('job-application')).toContainText('Lobby people counter', {
+    timeout: 30_000,
+  });
+  await page.getByTestId('job-application').selectOption({ label: APP });
+  await page.getByTestId('job-device').selectOption({ label: BOX_B });
+  // The first link of a fresh page (signalling, grant, peer connection) can take a while on a loaded machine.
+  await expect(page.getByTestId('job-camera')).toBeEnabled({ timeout: 45_000 });
+  await expect(page.getByTestId('job-camera')).toHaveValue('cam-1');
+  // The name last: the form's fields are set again once its lists arrive, which emptied a name typed first.
+  await page.getByTestId('job-name').fill(job);
+  await expect(page.getByTestId('job-name')).toHaveValue(job);
+  await page.getByTestId('job-submit').click();
+  await expect(page.getByTestId('jobs-form')).toBeHidden({ timeout: 15_000 });
+  const row = page.getByTestId(`job-row-${job}`);
+  await expect(row).toHaveAttribute('data-state', 'started', { timeout: 90_000 });
+  return row;
+}
