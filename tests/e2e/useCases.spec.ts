@@ -84,7 +84,8 @@ test('a person counter shows the scene’s true counts; demographic and plates s
       { timeout: 60_000 },
     )
     .toBe('cam-1');
-  const scene = createScene(hashSeed(cam!.uniqueCameraId));
+  // SimCamera seeds its scene from its unique_id, `sim-<device_id>-cam-<n>` (the server's uniqueCameraId is its own).
+  const scene = createScene(hashSeed(`sim-${boxB.device_id}-cam-1`));
   const stamp = Date.now();
   const appName = `E2E use cases ${stamp}`;
   const app = await demoAppWithCars(request, token, appName);
