@@ -101,7 +101,13 @@ export const jobsMachine = jobsSetup.createMachine({
           },
         },
         loadingOptions: {
-          on: { 'form.close': 'closed' },
+          on: {
+            'form.close': 'closed',
+            // A name typed while the lists load is kept (the lists arrive into the draft, not over it).
+            'form.set': {
+              actions: assign(({ context, event }) => ({ draft: { ...context.draft, ...event.patch } })),
+            },
+          },
           invoke: {
             id: 'loadOptions',
             src: 'loadOptions',

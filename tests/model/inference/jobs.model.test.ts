@@ -280,4 +280,27 @@ describe('jobs machine (model-based paths, one region at a time)', () => {
     expect(c.fresh).toEqual([]);
     actor.stop();
   });
+  it('a name typed while the form’s lists load is kept (scripted)', async () => {
+    const driver = new Driver();
+    const actor = createActor(
+      jobsMachine.provide({
+        actors: {
+          start: createMachine({ id: 'startStub' }) as never,
+          loadJobs: driver.promise('loadJobs'),
+          loadOptions: driver.promise('loadOptions'),
+          loadCameras: driver.promise('loadCameras'),
+          createJob: driver.promise('createJob'),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'form.open' });
+    actor.send({ type: 'form.set', patch: { job_name: 'typed early' } });
+    await flush();
+    driver.settle('loadOptions', '', { output: { applications: [app], devices } });
+    await flush();
+    const c = actor.getSnapshot().context;
+    expect(c.draft.job_name).toBe('typed early');
+    expect(c.draft.application_id).toBe(app.id);
+    actor.stop();
+  });
 });
