@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, type Locator, type Page } from '@playwright/test';
+import { demoAppWithCars } from './apps';
 import { expectAccessible } from './axe';
 import { DEMO, apiLogin, auth, navigate, signIn } from './stack';
 
 /**
  * Analytics dashboards on the real stack (issue 11 "Analytics … clicking a chart filters the dashboard. Export
  * CSV and PNG"; §2 /analytics/dashboard-collections-manager, /analytics/dashboard-collection/{id},
- * /analytics/dashboard/{id}). The data comes the real way: a job started from /jobs on a simulated camera with
- * a demographic and a vehicle-plate use case; the device's tracker posts a sighting per person and per car it
+ * /analytics/dashboard/{id}). The data comes the real way: a job started from /jobs on a simulated camera (an
+ * application detecting people and cars) with a demographic and a vehicle-plate use case; the device's tracker posts a sighting per person and per car it
  * sees (src/agent/useCases/). Once both classes are recorded the job is stopped (the numbers then hold still).
  * A collection and a dashboard are made on the screens, with two charts: sightings by class (bar) and
  * sightings over time (bar). A click on the class chart's "car" bar filters the dashboard: a chip shows, the
@@ -16,7 +17,6 @@ import { DEMO, apiLogin, auth, navigate, signIn } from './stack';
  */
 
 const BOX_B = 'x86 Edge Box B';
-const APP = 'Lobby people counter (demo-people-detector v1)';
 
 /** The drawn bar (or slice) of `label` on a chart's canvas: its centre in CSS pixels (data-bars). */
 async function barOf(chart: Locator, label: string): Promise<{ x: number; y: number }> {
@@ -54,12 +54,14 @@ test('a dashboard of two charts over a job’s sightings filters by a click and 
   await signIn(page, DEMO);
 
   // The data, the real way: a job on box B's cam-1 with a demographic and a plate use case.
+  const appName = `E2E analytics app ${stamp}`;
+  const app = await demoAppWithCars(request, token, appName);
   const job = `E2E analytics job ${stamp}`;
   await navigate(page, '/jobs');
   await expect(page.getByTestId('jobs-screen')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('jobs-add').click();
   await page.getByTestId('job-name').fill(job);
-  await page.getByTestId('job-application').selectOption({ label: APP });
+  await page.getByTestId('job-application').selectOption({ label: `${appName} (demo-people-detector v1)` });
   // The form reads the device's cameras over its link; on a loaded machine the first link may not open, so
   // the device is picked again (a new lookup) up to three times.
   for (let attempt = 1; ; attempt++) {
@@ -204,6 +206,7 @@ test('a dashboard of two charts over a job’s sightings filters by a click and 
   // Clean up: the job, its use cases (with their records) and the collection.
   for (const id of useCaseIds) await request.delete(`/api/use-cases/${id}`, { headers: auth(token) });
   await request.delete(`/api/jobs/${jobId}`, { headers: auth(token) });
+  await request.delete(`/api/applications/${app.id}`, { headers: auth(token) });
   const list = (await (await request.get('/api/analytics/collections', { headers: auth(token) })).json()) as {
     collections: { id: string; name: string }[];
   };
