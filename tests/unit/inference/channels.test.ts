@@ -5,7 +5,12 @@
  * configuration; the device's answer comes from a fake callDevice.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ICE_RETRY_MS, openStartChannel } from '../../../src/console/features/inference/channels';
+import {
+  ICE_RETRY_MS,
+  START_OPEN_RETRIES,
+  START_OPEN_RETRY_MS,
+  openStartChannel,
+} from '../../../src/console/features/inference/channels';
 
 class FakeChannel extends EventTarget {
   readyState = 'connecting';
@@ -15,12 +20,18 @@ class FakeChannel extends EventTarget {
   }
   close() {
     this.readyState = 'closed';
+    this.dispatchEvent(new Event('close'));
+  }
+  open() {
+    this.readyState = 'open';
+    this.dispatchEvent(new Event('open'));
   }
 }
 
 class FakePc extends EventTarget {
   static all: FakePc[] = [];
   iceGatheringState = 'complete';
+  iceConnectionState = 'checking';
   connectionState = 'new';
   localDescription: { type: string; sdp: string } | null = null;
   closed = false;
@@ -41,6 +52,7 @@ class FakePc extends EventTarget {
   async setRemoteDescription() {}
   close() {
     this.closed = true;
+    this.channel.close();
   }
   iceError(code: number) {
     this.dispatchEvent(Object.assign(new Event('icecandidateerror'), { errorCode: code }));
@@ -100,12 +112,13 @@ describe('start connection ICE rules (§8)', () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const { events, stop } = open();
     await vi.advanceTimersByTimeAsync(0);
+    FakePc.all[0]!.channel.open();
     FakePc.all[0]!.iceError(701);
     await vi.advanceTimersByTimeAsync(ICE_RETRY_MS * 2);
     expect(FakePc.all).toHaveLength(1);
     expect(FakePc.all[0]!.closed).toBe(false);
     expect(info).toHaveBeenCalledWith(expect.stringContaining('701'));
-    expect(events).toEqual([]);
+    expect(events).toEqual([{ type: 'channel.open' }]);
     stop();
     info.mockRestore();
   });
@@ -117,6 +130,37 @@ describe('start connection ICE rules (§8)', () => {
     pc.connectionState = 'failed';
     pc.dispatchEvent(new Event('connectionstatechange'));
     expect(events).toEqual([{ type: 'channel.failed', error: 'The connection to the device failed.' }]);
+    stop();
+  });
+
+  it('a channel not open 8 s after the answer is offered again, twice at most; the old one says nothing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { callDevice, events, stop } = open();
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(START_OPEN_RETRY_MS - 1);
+    expect(FakePc.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakePc.all).toHaveLength(2);
+    expect(FakePc.all[0]!.closed).toBe(true); // its channel's close is not the start's
+    expect(callDevice).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('offering again'));
+    await vi.advanceTimersByTimeAsync(START_OPEN_RETRY_MS * (START_OPEN_RETRIES + 2));
+    expect(FakePc.all).toHaveLength(1 + START_OPEN_RETRIES);
+    expect(events).toEqual([]);
+    FakePc.all.at(-1)!.channel.open();
+    expect(events).toEqual([{ type: 'channel.open' }]);
+    stop();
+    warn.mockRestore();
+  });
+
+  it('an open channel is not offered again', async () => {
+    const { callDevice, events, stop } = open();
+    await vi.advanceTimersByTimeAsync(0);
+    FakePc.all[0]!.channel.open();
+    await vi.advanceTimersByTimeAsync(START_OPEN_RETRY_MS * 3);
+    expect(FakePc.all).toHaveLength(1);
+    expect(callDevice).toHaveBeenCalledTimes(1);
+    expect(events).toEqual([{ type: 'channel.open' }]);
     stop();
   });
 });

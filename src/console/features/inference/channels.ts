@@ -25,6 +25,14 @@ export interface ChannelDeps {
 
 /** §8: after an ICE 401 the servers are cleared and the connection tried again every 10 s. */
 export const ICE_RETRY_MS = 10_000;
+/**
+ * A start connection whose channel is not open this long after the device's answer is offered again, with a new
+ * peer connection (the device drops the old one for the same call id), at most START_OPEN_RETRIES times. Seen
+ * on a loaded machine: now and then a start's data channel never opened while the device link worked, and the
+ * start failed after its silence limit with "No news from the device".
+ */
+export const START_OPEN_RETRY_MS = 8_000;
+export const START_OPEN_RETRIES = 2;
 
 /** Waits for ICE gathering: complete, `waitMs`, or 30 ms after the first host candidate without servers. */
 function gathered(pc: RTCPeerConnection, waitMs: number, hostOnly: boolean): Promise<void> {
@@ -90,6 +98,7 @@ export function openStartChannel(
   let pc: RTCPeerConnection | null = null;
   let dc: RTCDataChannel | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  let openTimer: ReturnType<typeof setTimeout> | undefined;
   const pending: ControlRequest[] = [];
 
   const send = (req: ControlRequest) => {
@@ -106,7 +115,7 @@ export function openStartChannel(
     }),
   );
 
-  const connect = async (iceServers: IceServer[]) => {
+  const connect = async (iceServers: IceServer[], attempt = 0) => {
     try {
       const opened = await offerChannel(
         deps,
@@ -122,29 +131,53 @@ export function openStartChannel(
         iceServers,
       );
       if (closed) return opened.pc.close();
-      pc = opened.pc;
-      dc = opened.dc;
-      watchIceErrors(pc, () => {
+      const myPc = opened.pc;
+      const myDc = opened.dc;
+      pc = myPc;
+      dc = myDc;
+      // Events of a connection this one replaced (a retry) are not this start's.
+      const current = () => !closed && pc === myPc;
+      watchIceErrors(myPc, () => {
+        if (!current()) return;
         // §8: a 401 clears the servers and tries again every 10 s.
-        pc?.close();
-        if (!closed) retry = setTimeout(() => void connect([]), ICE_RETRY_MS);
+        clearTimeout(openTimer);
+        pc = null;
+        dc = null;
+        myPc.close();
+        retry = setTimeout(() => void connect([]), ICE_RETRY_MS);
       });
-      pc.addEventListener('connectionstatechange', () => {
-        if (!closed && pc?.connectionState === 'failed')
+      myPc.addEventListener('connectionstatechange', () => {
+        if (current() && myPc.connectionState === 'failed')
           sendBack({ type: 'channel.failed', error: 'The connection to the device failed.' });
       });
-      dc.addEventListener('open', () => {
+      myDc.addEventListener('open', () => {
+        if (!current()) return;
+        clearTimeout(openTimer);
         sendBack({ type: 'channel.open' });
-        for (const req of pending.splice(0)) dc!.send(JSON.stringify(req));
+        for (const req of pending.splice(0)) myDc.send(JSON.stringify(req));
       });
-      dc.addEventListener('message', (e) => {
+      myDc.addEventListener('message', (e) => {
+        if (!current()) return;
         const parsed = ControlMessage.safeParse(safeJson(String((e as MessageEvent).data)));
         if (parsed.success && parsed.data.callId === input.callId)
           sendBack({ type: 'channel.message', message: parsed.data });
       });
-      dc.addEventListener('close', () => {
-        if (!closed) sendBack({ type: 'channel.closed' });
+      myDc.addEventListener('close', () => {
+        if (current()) sendBack({ type: 'channel.closed' });
       });
+      if (attempt < START_OPEN_RETRIES && myDc.readyState !== 'open') {
+        openTimer = setTimeout(() => {
+          if (!current() || myDc.readyState === 'open') return;
+          console.warn(
+            `inference: start channel not open after ${START_OPEN_RETRY_MS} ms ` +
+              `(ice ${myPc.iceConnectionState}, connection ${myPc.connectionState}); offering again`,
+          );
+          pc = null;
+          dc = null;
+          myPc.close();
+          void connect(iceServers, attempt + 1);
+        }, START_OPEN_RETRY_MS);
+      }
     } catch (err) {
       if (!closed)
         sendBack({ type: 'channel.failed', error: err instanceof Error ? err.message : String(err) });
@@ -154,6 +187,7 @@ export function openStartChannel(
   return () => {
     closed = true;
     clearTimeout(retry);
+    clearTimeout(openTimer);
     try {
       dc?.close();
     } catch {
