@@ -20,9 +20,8 @@ import {
 export type NamedListSnapshot = SnapshotFrom<typeof namedListMachine>;
 export type DashboardSnapshot = SnapshotFrom<typeof dashboardMachine>;
 
-/** i18next language → BCP 47 locale of Intl. */
-export const localeOf = (language: string): string =>
-  language === 'ch' ? 'zh' : language === 'jp' ? 'ja' : language || 'en';
+/** The BCP 47 locale of an interface language (one definition, in i18n/language.ts). */
+export { localeOf } from '../../i18n/language';
 
 export interface NamedListView {
   state: 'loading' | 'failed' | 'ready' | 'editing' | 'saving' | 'confirming' | 'deleting';

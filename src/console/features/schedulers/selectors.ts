@@ -22,9 +22,8 @@ import { normalize } from './week';
 export type CalendarsSnapshot = SnapshotFrom<typeof calendarsMachine>;
 export type CalendarEditSnapshot = SnapshotFrom<typeof calendarEditMachine>;
 
-/** i18next language → BCP 47 locale of Intl. */
-export const localeOf = (language: string): string =>
-  language === 'ch' ? 'zh' : language === 'jp' ? 'ja' : language || 'en';
+/** The BCP 47 locale of an interface language (one definition, in i18n/language.ts). */
+export { localeOf } from '../../i18n/language';
 
 /** An instant as the calendar's zone reads it: short weekday and 24-hour time ("Mon 08:00"). */
 export function edgeText(at: number, zone: string, locale: string): string {

@@ -266,6 +266,5 @@ export function fromLocalInput(v: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** BCP 47 locale of an i18next language (ch → zh, jp → ja). */
-export const localeOf = (language: string): string =>
-  language === 'ch' ? 'zh' : language === 'jp' ? 'ja' : language || 'en';
+/** The BCP 47 locale of an interface language (one definition, in i18n/language.ts). */
+export { localeOf } from '../../i18n/language';
