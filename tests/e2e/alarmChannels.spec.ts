@@ -16,14 +16,6 @@ import { expectAccessible } from './axe';
 import { startAlarmJob } from './alarmJob';
 import { DEMO, apiLogin, auth, listDevices, navigate, signIn } from './stack';
 
-// Marked fixme (every test of this file) until it passes on the real stack: its last run on the real stack passed
-// the channel Tests, the delivery log, the real alarm's signed webhook (idempotency key), the bell with its unread
-// count and the event's mail in the mailbox, and failed only on picking the newest mail instead of the mail of the
-// webhook's event (several people, several events). That check is fixed; its one run since stopped earlier, at the
-// job start (the job went created → deploying → error "Could not get an answer from the device": the inference
-// start's flake, not this feature), so the fixed check has not run yet.
-test.fixme(true, 'not yet passing on the real stack; see the comment above');
-
 const BOX_B = 'x86 Edge Box B';
 
 test('webhook and e-mail channels: Test, the attempt, the delivery log; a real alarm reaches the webhook, the mailbox and the bell', async ({
