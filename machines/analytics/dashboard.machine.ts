@@ -7,7 +7,8 @@
  * - data: fetching (actor `loadData`: every chart's rows over the window the range means now, with the
  *   filters) → shown | failed. range.set, bucket.set, range.zoom (a click on a time bucket), filter.click (a
  *   click on a dimension chart's bar or slice: that dimension = the key, or off when it was already), filter.remove,
- *   filter.clear, data.refresh and charts.changed fetch again (a fetch in flight is cancelled).
+ *   filter.clear and data.refresh fetch again (a fetch in flight is cancelled); changed charts are read again
+ *   once their save is done (the server reads the saved charts).
  * - save: idle → (layout.changed) pending → after SAVE_DEBOUNCE_MS saving; (charts.changed) saving at once.
  *   saving (actor `saveDashboard`: the charts and layout as they are now) → idle, or idle with saveError.
  * Charts: editor.open { id? } opens the chart form (a copy of that chart, or a new one), editor.change
@@ -15,7 +16,7 @@
  * (and a new one in the layout), chart.remove drops one; both raise charts.changed. layout.change { layout }
  * keeps a changed layout and raises layout.changed. Tags: `busy` while loading or fetching. Pure.
  */
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import {
   CHARTS_MAX,
   type Chart,
@@ -73,6 +74,11 @@ export interface DashboardContext {
   error: string | null;
   dataError: string | null;
   saveError: string | null;
+  /**
+   * The charts changed and their rows are read once the save is done: the server reads a dashboard's data from
+   * its saved charts, so a read sent before the save would miss a new chart (seen in the e2e run).
+   */
+  fetchAfterSave: boolean;
   /** The chart form: the chart being edited and whether it is new. */
   editor: { chart: Chart; isNew: boolean } | null;
 }
@@ -147,6 +153,12 @@ export const dashboardMachine = setup({
   },
   actions: {
     fetch: raise({ type: 'data.fetch' }),
+    fetchWhenSaved: assign({ fetchAfterSave: true }),
+    fetchIfChartsSaved: enqueueActions(({ context, enqueue }) => {
+      if (!context.fetchAfterSave) return;
+      enqueue.assign({ fetchAfterSave: false });
+      enqueue.raise({ type: 'data.fetch' });
+    }),
     resolveWindow: assign({
       window: ({ context }) => resolveWindow(context.range, context.bucketSeconds, Date.now()),
     }),
@@ -167,6 +179,7 @@ export const dashboardMachine = setup({
     error: null,
     dataError: null,
     saveError: null,
+    fetchAfterSave: false,
     editor: null,
   }),
   initial: 'loading',
@@ -284,7 +297,7 @@ export const dashboardMachine = setup({
               return { charts, layout: layoutFor(charts, context.layout), editor: null };
             }),
             raise({ type: 'charts.changed' }),
-            'fetch',
+            'fetchWhenSaved',
           ],
         },
         'chart.remove': {
@@ -297,7 +310,7 @@ export const dashboardMachine = setup({
               return { charts, layout: layoutFor(charts, context.layout), rows };
             }),
             raise({ type: 'charts.changed' }),
-            'fetch',
+            'fetchWhenSaved',
           ],
         },
         'layout.change': {
@@ -363,13 +376,19 @@ export const dashboardMachine = setup({
                 input: ({ context }) => ({ id: context.id, charts: context.charts, layout: context.layout }),
                 onDone: {
                   target: 'idle',
-                  actions: assign(({ event }) => ({ saveError: null, dashboard: event.output })),
+                  actions: [
+                    assign(({ event }) => ({ saveError: null, dashboard: event.output })),
+                    'fetchIfChartsSaved',
+                  ],
                 },
                 onError: {
                   target: 'idle',
-                  actions: assign({
-                    saveError: ({ event }) => errorText(event.error, 'The dashboard could not be saved.'),
-                  }),
+                  actions: [
+                    assign({
+                      saveError: ({ event }) => errorText(event.error, 'The dashboard could not be saved.'),
+                    }),
+                    'fetchIfChartsSaved',
+                  ],
                 },
               },
             },

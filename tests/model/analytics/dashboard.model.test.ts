@@ -6,7 +6,7 @@
  * a quiet time after a layout change, and keeping a failed save's error.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { dashboardMachine } from '../../../machines/analytics/dashboard.machine';
 import type { Dashboard, DashboardData } from '../../../src/protocol/analytics';
 import { createMachineTestModel, runPaths, type Driver } from '../harness';
@@ -194,5 +194,38 @@ describe('dashboard machine (model-based paths)', () => {
       }
     // a save carries the charts and the layout as they are
     expect(saved.some((x) => (x as { charts: unknown[] }).charts.length === 3)).toBe(true);
+  });
+
+  it('a new chart’s rows are read once its save is done (the server reads the saved charts; scripted)', async () => {
+    const reads: number[] = [];
+    let saved: (d: Dashboard) => void = () => undefined;
+    const actor = createActor(
+      dashboardMachine.provide({
+        actors: {
+          loadDashboard: fromPromise(async () => DASH),
+          loadData: fromPromise(async () => {
+            reads.push(Date.now());
+            return DATA;
+          }),
+          saveDashboard: fromPromise(() => new Promise<Dashboard>((resolve) => (saved = resolve))),
+        },
+      }),
+      { input: { id: 'd1' } },
+    ).start();
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    await settle();
+    await settle();
+    expect(reads).toHaveLength(1);
+    actor.send({ type: 'editor.open' });
+    actor.send({ type: 'editor.submit' });
+    await settle();
+    expect(actor.getSnapshot().matches({ ready: { save: 'saving' } })).toBe(true);
+    expect(reads).toHaveLength(1); // not before the save: the server would not know the new chart yet
+    saved({ ...DASH, charts: actor.getSnapshot().context.charts });
+    await settle();
+    await settle();
+    expect(reads).toHaveLength(2);
+    expect(actor.getSnapshot().context.fetchAfterSave).toBe(false);
+    actor.stop();
   });
 });
