@@ -19,7 +19,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // One retry, reported as "flaky" when it passes: a job's start on a loaded machine now and then never gets its
+  // data channel open (issue 10; the console offers again after 8 s, the cause is not found yet).
+  retries: 1,
   reporter: [['list']],
   use: {
     baseURL: E2E_URL,
