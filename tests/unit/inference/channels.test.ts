@@ -9,6 +9,7 @@ import {
   ICE_RETRY_MS,
   START_OPEN_RETRIES,
   START_OPEN_RETRY_MS,
+  openMetadataChannel,
   openStartChannel,
 } from '../../../src/console/features/inference/channels';
 
@@ -162,5 +163,30 @@ describe('start connection ICE rules (§8)', () => {
     expect(callDevice).toHaveBeenCalledTimes(1);
     expect(events).toEqual([{ type: 'channel.open' }]);
     stop();
+  });
+
+  it('the detections channel is offered again when not open 8 s after the answer; the old one ends nothing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const callDevice = vi.fn(async () => ({ callId: 'm1', sdp: { type: 'answer', sdp: 'v=0 answer' } }));
+    const ended: string[] = [];
+    const frames: unknown[] = [];
+    const stop = openMetadataChannel(
+      { callDevice: callDevice as never, getIceServers: () => [] },
+      { deviceId: 'dev-1', jobId: 'job-1', callId: 'm1' },
+      (meta) => frames.push(meta),
+      (error) => ended.push(error),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakePc.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(START_OPEN_RETRY_MS);
+    expect(FakePc.all).toHaveLength(2);
+    expect(FakePc.all[0]!.closed).toBe(true);
+    expect(callDevice).toHaveBeenCalledTimes(2);
+    FakePc.all[1]!.channel.open();
+    await vi.advanceTimersByTimeAsync(START_OPEN_RETRY_MS * 3);
+    expect(FakePc.all).toHaveLength(2);
+    expect(ended).toEqual([]);
+    stop();
+    warn.mockRestore();
   });
 });

@@ -214,37 +214,58 @@ export function openMetadataChannel(
 ): () => void {
   let closed = false;
   let pc: RTCPeerConnection | null = null;
-  void offerChannel(
-    deps,
-    'inference-metadata',
-    { ordered: false, maxRetransmits: 0 },
-    async (sdp) =>
-      (
-        await deps.callDevice(input.deviceId, 'inference-metadata', {
-          callId: input.callId,
-          job_id: input.jobId,
-          sdp: { type: 'offer', sdp },
-        })
-      ).sdp.sdp,
-    deps.getIceServers(),
-  ).then(
-    (opened) => {
-      if (closed) return opened.pc.close();
-      pc = opened.pc;
-      opened.dc.addEventListener('message', (e) => {
-        const arrival = performance.now();
-        const parsed = InferenceMetadata.safeParse(safeJson(String((e as MessageEvent).data)));
-        if (parsed.success) onFrame(parsed.data, arrival);
-      });
-      opened.dc.addEventListener('close', () => !closed && onEnd('The detections stopped.'));
-      pc.addEventListener('connectionstatechange', () => {
-        if (!closed && pc?.connectionState === 'failed') onEnd('The detections connection failed.');
-      });
-    },
-    (err: unknown) => !closed && onEnd(err instanceof Error ? err.message : String(err)),
-  );
+  let openTimer: ReturnType<typeof setTimeout> | undefined;
+  // Like the start connection: a channel not open START_OPEN_RETRY_MS after the answer is offered again.
+  const connect = (attempt: number) =>
+    void offerChannel(
+      deps,
+      'inference-metadata',
+      { ordered: false, maxRetransmits: 0 },
+      async (sdp) =>
+        (
+          await deps.callDevice(input.deviceId, 'inference-metadata', {
+            callId: input.callId,
+            job_id: input.jobId,
+            sdp: { type: 'offer', sdp },
+          })
+        ).sdp.sdp,
+      deps.getIceServers(),
+    ).then(
+      (opened) => {
+        if (closed) return opened.pc.close();
+        const myPc = opened.pc;
+        pc = myPc;
+        const current = () => !closed && pc === myPc;
+        opened.dc.addEventListener('open', () => clearTimeout(openTimer));
+        opened.dc.addEventListener('message', (e) => {
+          if (!current()) return;
+          const arrival = performance.now();
+          const parsed = InferenceMetadata.safeParse(safeJson(String((e as MessageEvent).data)));
+          if (parsed.success) onFrame(parsed.data, arrival);
+        });
+        opened.dc.addEventListener('close', () => current() && onEnd('The detections stopped.'));
+        myPc.addEventListener('connectionstatechange', () => {
+          if (current() && myPc.connectionState === 'failed') onEnd('The detections connection failed.');
+        });
+        if (attempt < START_OPEN_RETRIES && opened.dc.readyState !== 'open') {
+          openTimer = setTimeout(() => {
+            if (!current() || opened.dc.readyState === 'open') return;
+            console.warn(
+              `inference: detections channel not open after ${START_OPEN_RETRY_MS} ms ` +
+                `(ice ${myPc.iceConnectionState}, connection ${myPc.connectionState}); offering again`,
+            );
+            pc = null;
+            myPc.close();
+            connect(attempt + 1);
+          }, START_OPEN_RETRY_MS);
+        }
+      },
+      (err: unknown) => !closed && onEnd(err instanceof Error ? err.message : String(err)),
+    );
+  connect(0);
   return () => {
     closed = true;
+    clearTimeout(openTimer);
     pc?.close();
   };
 }
