@@ -78,6 +78,14 @@ export async function connectDevices(page: Page, deviceIds: string[]) {
   await navigate(page, '/control-panel/devices');
   for (const id of deviceIds) {
     const state = page.getByTestId(`device-connection-${id}`);
+    // Devices other tests added may push this one off the first page (5 rows): then it is searched for.
+    const shown = await state.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!shown) {
+      await page.getByTestId('devices-search').fill(id);
+    }
     await expect(state).toBeVisible();
     // A saved camera layout may already be connecting the device (it reopens its streams).
     if ((await state.getAttribute('data-state')) === 'notConnected') {
