@@ -1,7 +1,8 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { createScene, hashSeed, type SceneAttributes } from '../../src/agent/backends/sim/scene';
 import { countCrossings, lineCrossings, objectsSeen } from '../../src/agent/backends/sim/sceneTruth';
 import type { CountingLine, UseCase } from '../../src/protocol/analytics';
+import { demoAppWithCars } from './apps';
 import { expectAccessible } from './axe';
 import { DEMO, apiLogin, auth, listDevices, navigate, signIn } from './stack';
 
@@ -25,24 +26,6 @@ const H = 480;
 /** No crossing or arrival within this of a period's end, ms (frames, inference and the sync jitter). */
 const MARGIN_MS = 1_000;
 const PERIOD_MS = 40_000;
-
-async function demoAppWithCars(request: APIRequestContext, token: string, name: string) {
-  const models = (await (await request.get('/api/models?per_page=100', { headers: auth(token) })).json())
-    .data as { id: string; name: string }[];
-  const people = models.find((m) => m.name === 'demo-people-detector')!;
-  const detail = await (await request.get(`/api/models/${people.id}`, { headers: auth(token) })).json();
-  const created = await request.post('/api/applications/new', {
-    headers: auth(token),
-    data: {
-      name,
-      model_version_id: detail.version_list[0].id,
-      classes: ['person', 'car'],
-      tracker: 'bytetrack',
-    },
-  });
-  expect(created.status()).toBe(200);
-  return (await created.json()) as { id: string };
-}
 
 /** The first instant ≥ t with no event within MARGIN_MS. */
 function quietAt(t: number, events: number[]): number {
