@@ -39,7 +39,8 @@ function darken(hex: string, share: number): string {
 /**
  * WCAG 2.1 AA contrast (4.5:1) in the light scheme, where Mantine's defaults fall short: dimmed text is
  * gray-7 (gray-6 is 3.3:1 on white; a toast's description too), links indigo-8, and the text of light variants (badges, light buttons)
- * the colour's shade 9 darkened by 35 % (green-9 on green-1 is 3.8:1; darkened, about 7:1). Danger buttons (red
+ * the colour's shade 9 darkened by 35 % (green-9 on green-1 is 3.8:1; darkened, about 7:1), and so the text and
+ * border of outline variants (an outline badge's green-8 on white is 3.4:1). Danger buttons (red
  * filled) use red-9: white on Mantine's red-8 is 4.51:1, a hair over the minimum, and fails while fading in.
  */
 const contrastVariables: CSSVariablesResolver = () => ({
@@ -50,9 +51,9 @@ const contrastVariables: CSSVariablesResolver = () => ({
     '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
     '--mantine-color-red-filled-hover': darken(DEFAULT_THEME.colors.red[9], 0.15),
     ...Object.fromEntries(
-      Object.entries(DEFAULT_THEME.colors).map(([name, shades]) => [
-        `--mantine-color-${name}-light-color`,
-        darken(shades[9], 0.35),
+      Object.entries(DEFAULT_THEME.colors).flatMap(([name, shades]) => [
+        [`--mantine-color-${name}-light-color`, darken(shades[9], 0.35)],
+        [`--mantine-color-${name}-outline`, darken(shades[9], 0.35)],
       ]),
     ),
   },
