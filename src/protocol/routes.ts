@@ -35,6 +35,7 @@ import { profileRoutes } from './profile';
 import { alarmChannelRoutes } from './alarmChannels';
 import { notificationRoutes } from './notifications';
 import { analyticsRoutes } from './analytics';
+import { faceRoutes } from './faces';
 
 export const restRoutes = {
   ...accountRoutes,
@@ -68,6 +69,7 @@ export const restRoutes = {
   ...alarmChannelRoutes,
   ...notificationRoutes,
   ...analyticsRoutes,
+  ...faceRoutes,
 } satisfies Record<string, RestRoute>;
 
 export type RestRoutes = typeof restRoutes;

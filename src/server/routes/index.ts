@@ -37,6 +37,7 @@ import { profileHandlers } from './profile';
 import { alarmChannelHandlers } from './alarmChannels';
 import { notificationHandlers } from './notifications';
 import { analyticsHandlers } from './analytics';
+import { faceHandlers } from './faces';
 
 /** Every route's handler. */
 export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<RestRoutes> {
@@ -72,5 +73,6 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...alarmChannelHandlers(ctx, app),
     ...notificationHandlers(ctx, app),
     ...analyticsHandlers(ctx, app),
+    ...faceHandlers(ctx, app),
   };
 }
