@@ -71,6 +71,15 @@ export default defineConfig({
           devices: [{ label: 'Quota Box', kind: 'x86', cameras: 2, maxStreams: 0 }],
         },
         { email: 'disposable@edge.local', password: 'disposable-edge-2026', roles: ['user'], devices: [] },
+        {
+          // Its device's start connections on the default engine fail (§4 step 7: the deep-stream restart),
+          // tests/e2e/inferenceFailures.spec.ts. The demo's models and application, to start a job with.
+          email: 'faulty@edge.local',
+          password: 'faulty-edge-2026',
+          roles: ['user'],
+          demoContent: true,
+          devices: [{ label: 'Faulty Box', kind: 'x86', cameras: 2, faults: ['inference-connection'] }],
+        },
       ]),
     },
   },

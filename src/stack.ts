@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from './server/index';
 import { startDemoRegistry } from './server/registry/local';
+import type { SimFault } from './agent/options';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,6 +28,8 @@ export interface SimDeviceSpec {
   maxStreams?: number;
   /** Where the device stands on the map (/map), degrees; unplaced when absent. */
   location?: { latitude: number; longitude: number };
+  /** Simulated failures (agent flag `--sim-fault`, src/agent/options.ts SIM_FAULTS); tests only. */
+  faults?: SimFault[];
 }
 /** An IP camera of a user (§3 IP camera), reached through the user's device labelled `via`. */
 export interface IpCameraSpec {
@@ -48,6 +51,8 @@ export interface UserSpec {
    * whose `via` device is among its devices).
    */
   ipCameras?: IpCameraSpec[];
+  /** Also give this account the demo's models and application (the demo account always has them). */
+  demoContent?: boolean;
 }
 export interface StackOptions {
   port?: number;
@@ -75,6 +80,7 @@ export interface AgentProcess {
   kind: SimDeviceSpec['kind'];
   cameras: number;
   sharedCamera?: string;
+  faults?: SimFault[];
   child: ChildProcess;
   /** Set while the stack itself stops this agent: no supervision restart then. */
   stopping?: boolean;
@@ -137,6 +143,7 @@ function spawnAgent(url: string, a: Omit<AgentProcess, 'child'>, onLine?: StackO
       '--label',
       a.label,
       ...(a.sharedCamera ? ['--shared-camera', a.sharedCamera] : []),
+      ...(a.faults ?? []).flatMap((f) => ['--sim-fault', f]),
     ],
     {
       cwd: ROOT,
@@ -192,6 +199,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         roles: user.roles ?? ['user'],
       });
       await server.seed.ensureGroups(ownerId);
+      if (user.demoContent) await server.seed.ensureDemoContent(ownerId);
       const rowIds = new Map<string, string>();
       for (const d of user.devices) {
         const row = await server.seed.ensureDevice({
@@ -212,6 +220,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           kind: d.kind,
           cameras: d.cameras ?? 2,
           sharedCamera: d.sharedCamera,
+          faults: d.faults,
           child: undefined as unknown as ChildProcess,
           restarts: 0,
         });

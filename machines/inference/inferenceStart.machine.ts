@@ -167,7 +167,11 @@ export const inferenceStartMachine = inferenceStartSetup.createMachine({
       invoke: {
         id: 'channel',
         src: 'channel',
-        input: ({ context }) => ({ deviceId: context.job.device_id, callId: context.callId }),
+        input: ({ context }) => ({
+          deviceId: context.job.device_id,
+          callId: context.callId,
+          ...(context.options.engine ? { engine: context.options.engine } : {}),
+        }),
       },
       initial: 'connecting',
       on: {

@@ -71,7 +71,8 @@ export const inferenceStartSetup = setup({
     reportState: fromPromise<Job, StateReport>(async () => {
       throw new Error('inferenceStart: reportState is not provided');
     }),
-    channel: fromCallback<ChannelCommand, { deviceId: string; callId: string }>(() => {
+    /** The start connection; `engine`: the engine the stages will run on (absent: the device's default). */
+    channel: fromCallback<ChannelCommand, { deviceId: string; callId: string; engine?: string }>(() => {
       throw new Error('inferenceStart: channel is not provided');
     }),
     waitPort: fromPromise<{ port: number }, { deviceId: string; streamId: string }>(async () => {

@@ -52,6 +52,7 @@ import { createServerApi, TokenRefusedError } from './serverApi';
 import type { DeviceMe, ServerApi } from './serverApi';
 import { CameraCatalog, IP_CAMERA_REFRESH_MS } from './streams/catalog';
 import { StreamManager } from './streams/manager';
+import type { SimFault } from './options';
 
 export { TokenRefusedError } from './serverApi';
 export type { ServerApi, DeviceMe } from './serverApi';
@@ -73,6 +74,8 @@ export interface AgentOptions {
   cameras?: number;
   /** sim only: unique_id of a physical camera shared with other devices (the first camera shows it). */
   sharedCamera?: string;
+  /** sim only: simulated failures (options.ts SIM_FAULTS); default none. */
+  simFaults?: readonly SimFault[];
   /** host only: ffmpeg camera sources (file path, rtsp:// URL, /dev/videoN). */
   cameraSources?: string[];
   /** host only: the Docker Engine endpoint, DOCKER_HOST style (unix:///path, tcp://host:port, or a socket path); default /var/run/docker.sock. */
@@ -306,7 +309,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
   };
   const alarms = createDeviceAlarms(partDeps, { isIpCamera: (id) => cameras.find(id)?.cameraType === 'ip' });
   const useCases = createDeviceUseCases(partDeps);
-  const inference = createDeviceInference(partDeps, { streams, cameras, models: parts.models, iceServers: () => iceServers, onDetections: (j, f, d, w) => { alarms.onDetections(j, f, d, w); useCases.onDetections(j, f, d, w); } }); // prettier-ignore
+  const inference = createDeviceInference(partDeps, { streams, cameras, models: parts.models, iceServers: () => iceServers, failDefaultEngineConnection: options.simFaults?.includes('inference-connection') ?? false, onDetections: (j, f, d, w) => { alarms.onDetections(j, f, d, w); useCases.onDetections(j, f, d, w); } }); // prettier-ignore
   const schedulers = createDeviceSchedulers({
     stateDir: partDeps.stateDir,
     log,

@@ -7,6 +7,7 @@
  *   --cameras <2-4>           sim only; default 2
  *   --camera-source <src>     host only, repeatable: file path, rtsp:// URL or /dev/videoN (needs ffmpeg)
  *   --shared-camera <id>      sim only: the first camera is the physical camera <id> shared with other devices
+ *   --sim-fault <fault>       sim only, repeatable: a simulated failure (SIM_FAULTS), e.g. inference-connection
  *   --label <text>            display label (logs, sim hostname)
  *   --docker-socket <addr>    host only: Docker Engine endpoint (env DOCKER_HOST; default /var/run/docker.sock)
  *   --display <name>          host only: X display of the remote desktop (env DISPLAY), e.g. :0
@@ -15,6 +16,15 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { parseDockerHost } from './containers';
 import type { AgentOptions } from './index';
+
+/**
+ * Simulated failures a sim device can be started with (tests of the console's failure paths):
+ * - `inference-connection`: the start connection of a job on the device's default engine fails (the answer
+ *   carries a wrong DTLS fingerprint, so the browser's peer connection goes `failed`): §4 step 7, the console
+ *   starts the job again with the deep-stream engine, whose connection works.
+ */
+export const SIM_FAULTS = ['inference-connection'] as const;
+export type SimFault = (typeof SIM_FAULTS)[number];
 
 const CliOptions = z
   .object({
@@ -38,6 +48,9 @@ const CliOptions = z
         '--shared-camera must be 1–100 letters, digits, ".", "_", ":" or "-"',
       )
       .optional(),
+    simFaults: z
+      .array(z.enum(SIM_FAULTS, { error: `--sim-fault must be one of ${SIM_FAULTS.join(', ')}` }))
+      .default([]),
     label: z.string().min(1).max(100).optional(),
     dockerHost: z
       .string()
@@ -67,6 +80,9 @@ const CliOptions = z
   .refine((o) => o.backend === 'sim' || o.sharedCamera === undefined, {
     message: '--shared-camera applies to --backend sim only',
   })
+  .refine((o) => o.backend === 'sim' || o.simFaults.length === 0, {
+    message: '--sim-fault applies to --backend sim only',
+  })
   .refine((o) => o.backend === 'host' || o.cameraSources.length === 0, {
     message: '--camera-source applies to --backend host only',
   })
@@ -83,6 +99,7 @@ export const USAGE = `Usage: tsx src/agent/main.ts --server <url> --token <devic
   --cameras <2-4>          sim: number of synthetic cameras (default 2)
   --camera-source <src>    host: camera source, repeatable: file path, rtsp:// URL or /dev/videoN (needs ffmpeg)
   --shared-camera <id>     sim: the first camera is physical camera <id>, seen by other devices too
+  --sim-fault <fault>      sim, repeatable: a simulated failure for tests (${SIM_FAULTS.join(', ')})
   --label <text>           display label for logs (default the device's label)
   --docker-socket <addr>   host: Docker Engine socket path, unix:///path or tcp://host:port
                            (env DOCKER_HOST; default /var/run/docker.sock)
@@ -105,6 +122,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
         cameras: { type: 'string' },
         'camera-source': { type: 'string', multiple: true },
         'shared-camera': { type: 'string' },
+        'sim-fault': { type: 'string', multiple: true },
         label: { type: 'string' },
         'docker-socket': { type: 'string' },
         display: { type: 'string' },
@@ -125,6 +143,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     cameras: values.cameras,
     cameraSources: values['camera-source'],
     sharedCamera: values['shared-camera'],
+    simFaults: values['sim-fault'],
     label: values.label,
     dockerHost: values['docker-socket'] ?? (values.backend === 'host' ? env.DOCKER_HOST : undefined),
     display: values.display ?? (values.backend === 'host' ? env.DISPLAY || undefined : undefined),
@@ -143,6 +162,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       cameras: o.cameras,
       cameraSources: o.cameraSources,
       sharedCamera: o.sharedCamera,
+      simFaults: o.simFaults,
       label: o.label,
       dockerHost: o.dockerHost,
       display: o.display,

@@ -254,9 +254,17 @@ export const inferenceCommands = defineCommands({
   /**
    * §4 step 5, ours: the start negotiation. The browser's offer has one data channel ('inference-start');
    * the stages then run over it (InferenceControlMessage). callId names this negotiation (§3 Stream.callId).
+   * engine: the engine the stages will run on (absent: the device's default; §4 step 7's restart names the
+   * deep-stream engine).
    */
   'inference-negotiate': {
-    request: z.object({ callId: z.string().min(1).max(100), sdp: SdpOffer }).strict(),
+    request: z
+      .object({
+        callId: z.string().min(1).max(100),
+        sdp: SdpOffer,
+        engine: z.string().min(1).max(64).optional(),
+      })
+      .strict(),
     reply: z.object({ callId: z.string(), sdp: SdpAnswer }),
   },
   /**

@@ -16,6 +16,8 @@ import { hashPassword, verifyPassword } from './auth/passwords';
 import { DEFAULT_ROLES } from './config';
 import type { ServerContext } from './context';
 import { devices, environments, groups, ipCameras, streamLimits, users } from './db/schema';
+import { ensureDemoModels } from './models/seed';
+import { ensureDemoApplications } from './routes/applications';
 import { issueDeviceToken } from './routes/devices';
 
 export interface EnsureUserInput {
@@ -66,6 +68,11 @@ export interface Seed {
    * is_quota_available = numOfCameras <= maxStreams). @throws Error on a negative or non-integer limit.
    */
   setStreamLimit(deviceRowId: string, maxStreams: number): Promise<void>;
+  /**
+   * Gives `ownerId` the demo account's models (small real files) and its application (idempotent by name),
+   * as the demo account gets at start-up (issue 9).
+   */
+  ensureDemoContent(ownerId: string): Promise<void>;
   /**
    * Adds the default environment catalogue (DEFAULT_ENVIRONMENTS) when the catalogue is empty; an admin's
    * catalogue is never touched. Resolves with the number of environments added.
@@ -219,6 +226,11 @@ export function createSeed(ctx: ServerContext): Seed {
         .insert(streamLimits)
         .values({ deviceRowId, maxStreams })
         .onConflictDoUpdate({ target: streamLimits.deviceRowId, set: { maxStreams } });
+    },
+
+    async ensureDemoContent(ownerId) {
+      await ensureDemoModels(ctx, ownerId);
+      await ensureDemoApplications(ctx, ownerId);
     },
 
     async fleet(ownerId, count, labelPrefix = 'Fleet device') {

@@ -8,16 +8,20 @@ import { DEMO, agentPids, apiLogin, auth, listDevices, navigate, signIn } from '
  * answering in the middle of a start (its agent paused with SIGSTOP after the link opened — a hung device,
  * not a closed link) shows the step it waits on with its time, then fails the start with §8's text within
  * seconds; nothing waits silently. The §8 engine error texts are in inference.spec.ts.
+ * A start whose peer connection fails (§4 step 7) starts the job again with the deep-stream engine: the
+ * faulty user's device answers start connections on its default engine with a wrong DTLS fingerprint (agent
+ * flag `--sim-fault inference-connection`, playwright.config.ts), so Chromium's connection really fails.
  */
 
 const BOX_B = 'x86 Edge Box B';
+const FAULTY = { email: 'faulty@edge.local', password: 'faulty-edge-2026' };
 
-async function fillForm(page: Page, name: string) {
+async function fillForm(page: Page, name: string, device = BOX_B) {
   await page.getByTestId('jobs-add').click();
   await expect(page.getByTestId('jobs-form')).toBeVisible();
   await page.getByTestId('job-name').fill(name);
   await page.getByTestId('job-application').selectOption({ index: 0 });
-  await page.getByTestId('job-device').selectOption({ label: BOX_B });
+  await page.getByTestId('job-device').selectOption({ label: device });
   await expect(page.getByTestId('job-camera')).toBeEnabled({ timeout: 30_000 });
 }
 
@@ -70,5 +74,36 @@ test('a device that stops answering mid-start: the waiting step is shown, then �
   const saved = jobs.find((j: { job_name: string }) => j.job_name === name);
   expect(saved.state).toBe('error');
   expect(saved.runtime.message).toContain('Could not get an answer from the device');
+  await request.delete(`/api/jobs/${saved.id}`, { headers: auth(token) });
+});
+
+test('a start whose peer connection fails starts again with the deep-stream engine (§4 step 7)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await apiLogin(request, FAULTY);
+  const name = `E2E deep-stream restart ${Date.now()}`;
+  await signIn(page, FAULTY);
+  await navigate(page, '/jobs');
+  await fillForm(page, name, 'Faulty Box');
+  await page.getByTestId('job-submit').click();
+  await expect(page.getByTestId('jobs-form')).toBeHidden();
+  const progress = page.getByTestId('job-progress');
+  const row = page.getByTestId(`job-row-${name}`);
+  await expect(row).toHaveAttribute('data-state', 'started', { timeout: 60_000 });
+  await expect(progress).toHaveAttribute('data-phase', 'started');
+  // The first connection (default engine) failed; the second, on the deep-stream engine, ran every stage.
+  await expect(progress.getByText('Restarted with the deep-stream engine')).toBeVisible();
+  await expect(progress.getByTestId('job-engine')).toHaveText('Engine: sim-deepstream');
+  await expect(progress.getByTestId('job-prep-connect')).toHaveAttribute('data-state', 'done');
+  await expect(progress.getByTestId('job-stage-start-inference')).toHaveAttribute('data-state', 'done');
+  await expectAccessible(page, '[data-testid="jobs-screen"]');
+  const jobs = (await (await request.get('/api/jobs', { headers: auth(token) })).json()).jobs;
+  const saved = jobs.find((j: { job_name: string }) => j.job_name === name);
+  expect(saved.state).toBe('started');
+  expect(saved.runtime.message).toContain('sim-deepstream');
+  await row.getByTestId('job-stop').click();
+  await expect(row).toHaveAttribute('data-state', 'stopped');
   await request.delete(`/api/jobs/${saved.id}`, { headers: auth(token) });
 });

@@ -15,9 +15,9 @@ type InferenceProcess =
 
 export const inferenceHandlers = {
   'inference-check': async (options, ctx) => ctx.inference.check(options),
-  'inference-negotiate': async ({ callId, sdp }, ctx) => ({
+  'inference-negotiate': async ({ callId, sdp, engine }, ctx) => ({
     callId,
-    sdp: { type: 'answer' as const, sdp: await ctx.inference.negotiate(callId, sdp.sdp, ctx.linkId) },
+    sdp: { type: 'answer' as const, sdp: await ctx.inference.negotiate(callId, sdp.sdp, ctx.linkId, engine) },
   }),
   'inference-metadata': async ({ callId, job_id, sdp }, ctx) => ({
     callId,

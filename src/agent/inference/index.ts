@@ -41,7 +41,7 @@ import type { CameraLookup } from '../streams/catalog';
 import type { StreamManager } from '../streams/manager';
 import type { FrameRunner, InferenceEngine, PreparedJob, StageOutcome } from './engine';
 import { createHostEngine } from './host';
-import { answerChannelOffer, safeSend, type ChannelPeer } from './peer';
+import { answerChannelOffer, safeSend, withWrongFingerprint, type ChannelPeer } from './peer';
 import { createScheduledStarts, serverJobReporter, type JobStateReporter } from './scheduled';
 import { createSimEngine } from './sim';
 
@@ -59,6 +59,11 @@ export interface InferenceDeps {
   onDetections?: DetectionsTap;
   /** Where a scheduled job's §4 events go (default: the server, PUT /api/device/jobs/:id/state). */
   reportJobState?: JobStateReporter;
+  /**
+   * sim fault `inference-connection` (options.ts SIM_FAULTS): a start connection for the default engine is
+   * answered with a wrong DTLS fingerprint, so the browser's peer connection fails (§4 step 7). Default false.
+   */
+  failDefaultEngineConnection?: boolean;
 }
 
 export interface DeviceInference {
@@ -69,8 +74,11 @@ export interface DeviceInference {
     inferenceEngineError: string | null;
     engines: { default: string; deepStream: string };
   }>;
-  /** inference-negotiate: answers the start connection's offer. */
-  negotiate(callId: string, offerSdp: string, linkId: string): Promise<string>;
+  /**
+   * inference-negotiate: answers the start connection's offer. `engine`: the engine the stages will run on
+   * (absent: the device's default; §4 step 7's restart names the deep-stream engine).
+   */
+  negotiate(callId: string, offerSdp: string, linkId: string, engine?: string): Promise<string>;
   /** inference-metadata: answers a metadata connection's offer for a running job. */
   metadata(callId: string, jobId: string, offerSdp: string, linkId: string): Promise<string>;
   /** inference-stop: false when the job was not running. */
@@ -363,7 +371,7 @@ export function createDeviceInference(deps: AgentPartDeps, more: InferenceDeps):
       return { inferenceEngineError: await engine.check(options), engines: choice };
     },
 
-    async negotiate(callId, offerSdp, linkId) {
+    async negotiate(callId, offerSdp, linkId, engine) {
       if (closed)
         throw new CommandError(LINK_ERROR_CODES.inferenceEngineError, 'The device agent is shutting down');
       let prep: Preparing | null = null;
@@ -429,7 +437,13 @@ export function createDeviceInference(deps: AgentPartDeps, more: InferenceDeps):
           });
         });
       });
-      return sdp;
+      const faulty =
+        more.failDefaultEngineConnection &&
+        choice.default !== choice.deepStream &&
+        (engine ?? choice.default) === choice.default;
+      if (faulty)
+        log.warn(`inference ${callId}: sim fault inference-connection: answering with a wrong fingerprint`);
+      return faulty ? withWrongFingerprint(sdp) : sdp;
     },
 
     async metadata(callId, jobId, offerSdp, linkId) {

@@ -75,6 +75,18 @@ export async function answerChannelOffer(
   }
 }
 
+/**
+ * The SDP with every DTLS fingerprint's first byte inverted (sim fault `inference-connection`): the peer's
+ * certificate no longer matches, so the other side's DTLS handshake, and its peer connection, fail.
+ */
+export function withWrongFingerprint(sdp: string): string {
+  return sdp.replace(
+    /^(a=fingerprint:\S+ )([0-9A-Fa-f]{2})/gm,
+    (_m, head: string, byte: string) =>
+      `${head}${(255 - parseInt(byte, 16)).toString(16).padStart(2, '0').toUpperCase()}`,
+  );
+}
+
 /** Sends text on a channel if it is open; false when it is not (never throws). */
 export function safeSend(channel: RTCDataChannel, text: string): boolean {
   if (channel.readyState !== 'open') return false;

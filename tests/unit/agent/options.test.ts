@@ -53,7 +53,22 @@ describe('agent command line', () => {
     ).toMatchObject({ ok: true, options: { backend: 'sim', sharedCamera: 'usb-3-lobby' } });
   });
 
+  it('takes simulated failures for the sim backend', () => {
+    expect(
+      parseCli(['--server', 'http://h:1', '--token', 't', '--sim-fault', 'inference-connection'], {}),
+    ).toMatchObject({ ok: true, options: { backend: 'sim', simFaults: ['inference-connection'] } });
+    expect(parseCli(['--server', 'http://h:1', '--token', 't'], {})).toMatchObject({
+      ok: true,
+      options: { simFaults: [] },
+    });
+  });
+
   it.each([
+    [['--server', 'http://h:1', '--token', 't', '--sim-fault', 'gpu-fire'], /--sim-fault must be one of/],
+    [
+      ['--server', 'http://h:1', '--token', 't', '--backend', 'host', '--sim-fault', 'inference-connection'],
+      /--sim-fault applies to --backend sim only/,
+    ],
     [['--server', 'http://h:1', '--token', 't', '--shared-camera', 'a b'], /--shared-camera must be/],
     [['--server', 'http://h:1', '--token', 't', '--backend', 'host', '--shared-camera', 'x'], /sim only/],
     [['--token', 't'], /--server/],

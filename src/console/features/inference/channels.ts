@@ -90,7 +90,7 @@ function watchIceErrors(pc: RTCPeerConnection, onUnauthorized: () => void): void
 /** The start negotiation's connection (see the module comment). Returns its clean-up. */
 export function openStartChannel(
   deps: ChannelDeps,
-  input: { deviceId: string; callId: string },
+  input: { deviceId: string; callId: string; engine?: string },
   sendBack: (event: ChannelEvent) => void,
   receive: (listener: (command: ChannelCommand) => void) => void,
 ): () => void {
@@ -126,6 +126,7 @@ export function openStartChannel(
             await deps.callDevice(input.deviceId, 'inference-negotiate', {
               callId: input.callId,
               sdp: { type: 'offer', sdp },
+              ...(input.engine ? { engine: input.engine } : {}),
             })
           ).sdp.sdp,
         iceServers,
