@@ -9,11 +9,8 @@
  *
  * Enrolling: from an event (its identity, its snapshot copied as the picture; 400 when it has none) or by
  * upload. No face engine runs on the server, so an uploaded photo is linked to an identity the cameras have
- * already seen (`faces.seen` lists them). The upload's body is the picture itself (JPEG or PNG,
- * ≤ FACE_PICTURE_MAX_BYTES, checked by its first bytes), so it is a raw route beside this table:
- *   POST /api/faces/upload?identity=…&label=…&blacklisted=true|false   body: the picture → FaceView
- *   400 not a JPEG/PNG (FACE_TEXTS.badPicture) or bad query, 404 identity never seen, 409 already enrolled,
- *   413 too large.
+ * already seen (`faces.seen` lists them). The upload's body is the picture itself (Content-Type image/jpeg or
+ * image/png, ≤ FACE_PICTURE_MAX_BYTES, checked by its first bytes, not by the header), the rest in the query.
  * Pictures are read through short-lived signed URLs (`picture_url`; an <img> sends no Authorization header).
  */
 import { z } from 'zod';
@@ -168,6 +165,17 @@ export const faceRoutes = defineRoutes({
     body: EnrollFromEventBody,
     answer: FaceView,
     errors: [404, 409],
+  },
+  'faces.upload': {
+    method: 'POST',
+    path: '/api/faces/upload',
+    auth: 'user',
+    summary:
+      'Enrolls a person seen in the caller’s events with an uploaded picture: the raw body (image/jpeg or image/png, ≤ 2 MiB); identity, label, blacklisted in the query. 400 not a JPEG/PNG, 404 identity never seen, 409 already enrolled, 413 too large.',
+    query: FaceUploadQuery,
+    // No body schema: the body is the raw picture, read by the route's content-type parser.
+    answer: FaceView,
+    errors: [404, 409, 413],
   },
   'faces.update': {
     method: 'PUT',

@@ -6,7 +6,8 @@
  *                                   person, newest first) and every identity seen in the caller's events
  *   POST   faces/from-event      → FaceView: the event's identity, its snapshot copied as the picture;
  *                                   400 no identity, 404 not the caller's event, 409 already enrolled
- *   POST   faces/upload?identity&label&blacklisted  (raw body: JPEG or PNG ≤ FACE_PICTURE_MAX_BYTES)
+ *   POST   faces/upload?identity&label&blacklisted  (raw body image/jpeg|png ≤ FACE_PICTURE_MAX_BYTES, read
+ *                                   by this file's content-type parser after the caller's credentials)
  *                                 → FaceView; 400 not a JPEG/PNG, 404 identity never seen, 409, 413
  *   PUT    faces/:id             → FaceView (label and / or blacklisted); 404
  *   DELETE faces/:id             → { ok } (its picture removed); 404
@@ -27,10 +28,10 @@ import {
   FACE_TEXTS,
   FACES_SEEN_EVENTS_MAX,
   FACES_SEEN_IDENTITIES_MAX,
-  FaceUploadQuery,
+  FACE_PICTURE_TYPES,
   type faceRoutes,
 } from '../../protocol/faces';
-import { findTextProblem } from '../../protocol/route';
+import type { FastifyRequest } from 'fastify';
 import { authenticateUser, userOf } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { isUniqueViolation, isUuid } from '../db/scope';
@@ -80,64 +81,30 @@ async function insertFace(
   }
 }
 
-/** The raw upload route (its body is the picture, not JSON). */
-function registerUpload(app: ZodApp, ctx: ServerContext): void {
-  void app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: FACE_PICTURE_MAX_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-    // Fastify's own 413 text says nothing of pictures; the parent handler answers { code, message }.
-    scope.setErrorHandler((err: { code?: string }) => {
-      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        throw new HttpError(413, 'Payload_too_large', FACE_TEXTS.tooLarge);
-      if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-        throw invalid(FACE_TEXTS.badPicture);
-      throw err;
-    });
-    scope.post<{ Querystring: Record<string, unknown> }>(
-      '/api/faces/upload',
-      // Credentials first: a caller without them gets 401 before its body is read.
-      { schema: { hide: true }, onRequest: authenticateUser(ctx), bodyLimit: FACE_PICTURE_MAX_BYTES },
-      async (request) => {
-        const userId = userOf(request).id;
-        const problem = findTextProblem(request.query, 'query');
-        if (problem) throw invalid(`${problem.path}: ${problem.message}`);
-        const q = FaceUploadQuery.safeParse(request.query);
-        if (!q.success) {
-          const issue = q.error.issues[0];
-          throw invalid(`query.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
-        }
-        const body = request.body;
-        const type = Buffer.isBuffer(body) ? pictureTypeOf(body) : null;
-        if (!type || !Buffer.isBuffer(body)) throw invalid(FACE_TEXTS.badPicture);
-        const { identity, label } = q.data;
-        const [seen] = await ctx.db
-          .select({ id: events.id })
-          .from(events)
-          .where(and(eq(events.userId, userId), eq(events.identity, identity)))
-          .limit(1);
-        if (!seen) throw new HttpError(404, API_ERROR_CODES.notFound, FACE_TEXTS.identityUnknown);
-        if (await enrolled(ctx, userId, identity)) throw duplicate();
-        const id = randomUUID();
-        const imageFile = await writePicture(ctx, userId, id, type, body);
-        return insertFace(ctx, {
-          id,
-          userId,
-          identity,
-          label,
-          imageFile,
-          blacklisted: q.data.blacklisted === 'true',
-        });
-      },
-    );
-  });
+const UPLOAD_PATH = '/api/faces/upload';
+
+/** The upload's parsed body: the picture's bytes (a Buffer); read only after the caller's credentials. */
+function registerPictureParser(app: ZodApp, ctx: ServerContext): void {
+  app.addContentTypeParser(
+    [...FACE_PICTURE_TYPES],
+    async (request: FastifyRequest, payload: AsyncIterable<Buffer>) => {
+      if (request.routeOptions.url !== UPLOAD_PATH || request.method !== 'POST')
+        throw new HttpError(415, 'Unsupported_media_type', 'This route takes JSON.');
+      await authenticateUser(ctx).call(app, request, undefined as never);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of payload) {
+        size += chunk.length;
+        if (size > FACE_PICTURE_MAX_BYTES) throw new HttpError(413, 'Payload_too_large', FACE_TEXTS.tooLarge);
+        chunks.push(chunk);
+      }
+      return Buffer.concat(chunks);
+    },
+  );
 }
 
 export const faceHandlers: HandlersOf<typeof faceRoutes> = (ctx, app) => {
-  registerUpload(app, ctx);
+  registerPictureParser(app, ctx);
   return {
     'faces.list': async (_input, request) => {
       const rows = await faceRowsOf(ctx.db, userOf(request).id);
@@ -214,6 +181,31 @@ export const faceHandlers: HandlersOf<typeof faceRoutes> = (ctx, app) => {
         imageFile,
         sourceEventId: event.id,
         blacklisted: body.blacklisted,
+      });
+    },
+
+    'faces.upload': async ({ query }, request) => {
+      const userId = userOf(request).id;
+      const body: unknown = request.body;
+      const type = Buffer.isBuffer(body) ? pictureTypeOf(body) : null;
+      if (!type || !Buffer.isBuffer(body)) throw invalid(FACE_TEXTS.badPicture);
+      const { identity, label } = query;
+      const [seen] = await ctx.db
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.userId, userId), eq(events.identity, identity)))
+        .limit(1);
+      if (!seen) throw new HttpError(404, API_ERROR_CODES.notFound, FACE_TEXTS.identityUnknown);
+      if (await enrolled(ctx, userId, identity)) throw duplicate();
+      const id = randomUUID();
+      const imageFile = await writePicture(ctx, userId, id, type, body);
+      return insertFace(ctx, {
+        id,
+        userId,
+        identity,
+        label,
+        imageFile,
+        blacklisted: query.blacklisted === 'true',
       });
     },
 

@@ -60,13 +60,18 @@ async function postEvent(alarmId: string, identity: string | null, snapshot = tr
   return r.body.id as string;
 }
 
-async function upload(query: Record<string, string>, bytes: Buffer, token: string | null = owner) {
-  const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
+async function upload(
+  query: Record<string, string>,
+  bytes: Buffer,
+  token: string | null = owner,
+  type = 'image/jpeg',
+) {
+  const headers: Record<string, string> = { 'content-type': type };
   if (token) headers.authorization = `Token ${token}`;
   const res = await fetch(`${server.url}/api/faces/upload?${new URLSearchParams(query)}`, {
     method: 'POST',
     headers,
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   return { status: res.status, body: await res.json() };
 }
@@ -149,6 +154,22 @@ describe('faces REST', () => {
     const text = await upload({ identity: 'person-5', label: 'Eve' }, Buffer.from('not a picture at all'));
     expect(text.status).toBe(400);
     expect(text.body).toEqual({ code: 'Validation_error', message: FACE_TEXTS.badPicture });
+    // The header is not believed: a text sent as a PNG, or as text, is refused the same way.
+    const claimed = await upload(
+      { identity: 'person-5', label: 'Eve' },
+      Buffer.from('GIF89a…'),
+      owner,
+      'image/png',
+    );
+    expect(claimed.body.message).toBe(FACE_TEXTS.badPicture);
+    const plain = await upload(
+      { identity: 'person-5', label: 'Eve' },
+      Buffer.from('hello'),
+      owner,
+      'text/plain',
+    );
+    expect(plain.status).toBe(400);
+    expect(plain.body.message).toBe(FACE_TEXTS.badPicture);
     const big = Buffer.concat([JPEG, Buffer.alloc(FACE_PICTURE_MAX_BYTES)]);
     const large = await upload({ identity: 'person-5', label: 'Eve' }, big);
     expect(large.status).toBe(413);
