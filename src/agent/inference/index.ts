@@ -374,14 +374,21 @@ export function createDeviceInference(deps: AgentPartDeps, more: InferenceDeps):
     async negotiate(callId, offerSdp, linkId, engine) {
       if (closed)
         throw new CommandError(LINK_ERROR_CODES.inferenceEngineError, 'The device agent is shutting down');
+      log.info(`inference ${callId}: start connection offered (engine ${engine ?? choice.default})`);
       let prep: Preparing | null = null;
-      const { sdp, peer } = await answerChannelOffer(offerSdp, more.iceServers(), () => {
-        if (peers.get(callId)?.peer === peer) peers.delete(callId);
-        // Closed before the job started: the preparation is canceled (a started job runs on).
-        prep?.abort.abort();
-      });
+      const { sdp, peer } = await answerChannelOffer(
+        offerSdp,
+        more.iceServers(),
+        () => {
+          if (peers.get(callId)?.peer === peer) peers.delete(callId);
+          // Closed before the job started: the preparation is canceled (a started job runs on).
+          prep?.abort.abort();
+        },
+        (m) => log.info(`inference ${callId}: start connection ${m}`),
+      );
       remember(callId, linkId, peer);
       void peer.channel.then((channel) => {
+        log.info(`inference ${callId}: start channel ${channel.readyState}`);
         let queue = Promise.resolve();
         channel.addEventListener('message', (e) => {
           let req: ControlRequest;
@@ -451,10 +458,15 @@ export function createDeviceInference(deps: AgentPartDeps, more: InferenceDeps):
       if (!r)
         throw new CommandError(LINK_ERROR_CODES.notFound, `Job ${jobId} is not running on this device.`);
       let channel: RTCDataChannel | null = null;
-      const { sdp, peer } = await answerChannelOffer(offerSdp, more.iceServers(), () => {
-        if (peers.get(callId)?.peer === peer) peers.delete(callId);
-        if (channel) running.get(jobId)?.subscribers.delete(channel);
-      });
+      const { sdp, peer } = await answerChannelOffer(
+        offerSdp,
+        more.iceServers(),
+        () => {
+          if (peers.get(callId)?.peer === peer) peers.delete(callId);
+          if (channel) running.get(jobId)?.subscribers.delete(channel);
+        },
+        (m) => log.info(`inference ${callId}: metadata connection ${m}`),
+      );
       remember(callId, linkId, peer);
       void peer.channel.then((ch) => {
         channel = ch;

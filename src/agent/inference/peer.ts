@@ -36,6 +36,8 @@ export async function answerChannelOffer(
   offerSdp: string,
   iceServers: IceServer[],
   onEnd: (reason: 'failed' | 'closed') => void,
+  /** Told each connection state change, and how the answer went (diagnosis of connections that never open). */
+  trace?: (message: string) => void,
 ): Promise<{ sdp: string; peer: ChannelPeer }> {
   const problem = channelOfferProblem(offerSdp);
   if (problem) throw new CommandError(LINK_ERROR_CODES.inferenceEngineError, problem);
@@ -57,7 +59,10 @@ export async function answerChannelOffer(
   const channel = new Promise<RTCDataChannel>((resolve) =>
     pc.addEventListener('datachannel', (e) => resolve((e as RTCDataChannelEvent).channel)),
   );
+  const began = performance.now();
+  const since = () => `${Math.round(performance.now() - began)} ms`;
   pc.addEventListener('connectionstatechange', () => {
+    trace?.(`connection ${pc.connectionState} (ice ${pc.iceConnectionState}) after ${since()}`);
     if (pc.connectionState === 'failed') end('failed');
     else if (pc.connectionState === 'closed') end('closed');
   });
@@ -67,6 +72,9 @@ export async function answerChannelOffer(
     await waitForIceGathering(pc, ICE_GATHERING_WAIT_MS, iceServers.length === 0);
     const sdp = pc.localDescription?.sdp;
     if (!sdp) throw new Error('No local description after ICE gathering');
+    trace?.(
+      `answered in ${since()}; offer candidates ${candidatesOf(offerSdp)}; answer candidates ${candidatesOf(sdp)}`,
+    );
     return { sdp, peer: { pc, channel, close: () => end('closed') } };
   } catch (err) {
     ended = true;
@@ -85,6 +93,14 @@ export function withWrongFingerprint(sdp: string): string {
     (_m, head: string, byte: string) =>
       `${head}${(255 - parseInt(byte, 16)).toString(16).padStart(2, '0').toUpperCase()}`,
   );
+}
+
+/** "udp 192.0.2.2, udp fd00::2" for the SDP's candidates (logs). */
+function candidatesOf(sdp: string): string {
+  const found = [...sdp.matchAll(/^a=candidate:\S+ \d+ (\S+) \d+ (\S+) \d+ typ (\S+)/gm)].map(
+    (m) => `${m[1]!.toLowerCase()} ${m[2]}${m[3] === 'host' ? '' : ` ${m[3]}`}`,
+  );
+  return found.length ? found.join(', ') : 'none';
 }
 
 /** Sends text on a channel if it is open; false when it is not (never throws). */
