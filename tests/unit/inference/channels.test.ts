@@ -165,6 +165,35 @@ describe('start connection ICE rules (§8)', () => {
     stop();
   });
 
+  it('a channel that opened before the answer was applied is reported open, and queued requests go out', async () => {
+    // Chromium may dispatch the channel's 'open' before setRemoteDescription's promise settles: the event is
+    // gone by the time the listeners are attached.
+    const sRD = FakePc.prototype.setRemoteDescription;
+    FakePc.prototype.setRemoteDescription = async function (this: FakePc) {
+      this.channel.open();
+    };
+    try {
+      const callDevice = vi.fn(async () => ({ callId: 'c1', sdp: { type: 'answer', sdp: 'v=0 answer' } }));
+      const events: { type: string }[] = [];
+      let command: ((c: never) => void) | undefined;
+      const stop = openStartChannel(
+        { callDevice: callDevice as never, getIceServers: () => [] },
+        { deviceId: 'dev-1', callId: 'c1' },
+        (e) => events.push(e),
+        (listener) => (command = listener as never),
+      );
+      command!({ callId: 'c1', step: 'file-check', options: { job_id: 'j' } } as never);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(events).toEqual([{ type: 'channel.open' }]);
+      expect(FakePc.all[0]!.channel.sent.map((t) => JSON.parse(t).step)).toEqual(['file-check']);
+      await vi.advanceTimersByTimeAsync(START_OPEN_RETRY_MS * 3);
+      expect(FakePc.all).toHaveLength(1); // not offered again
+      stop();
+    } finally {
+      FakePc.prototype.setRemoteDescription = sRD;
+    }
+  });
+
   it('the detections channel is offered again when not open 8 s after the answer; the old one ends nothing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const callDevice = vi.fn(async () => ({ callId: 'm1', sdp: { type: 'answer', sdp: 'v=0 answer' } }));

@@ -151,12 +151,15 @@ export function openStartChannel(
         if (current() && myPc.connectionState === 'failed')
           sendBack({ type: 'channel.failed', error: 'The connection to the device failed.' });
       });
-      myDc.addEventListener('open', () => {
-        if (!current()) return;
+      let reported = false;
+      const onOpen = () => {
+        if (!current() || reported) return;
+        reported = true;
         clearTimeout(openTimer);
         sendBack({ type: 'channel.open' });
         for (const req of pending.splice(0)) myDc.send(JSON.stringify(req));
-      });
+      };
+      myDc.addEventListener('open', onOpen);
       myDc.addEventListener('message', (e) => {
         if (!current()) return;
         const parsed = ControlMessage.safeParse(safeJson(String((e as MessageEvent).data)));
@@ -166,7 +169,11 @@ export function openStartChannel(
       myDc.addEventListener('close', () => {
         if (current()) sendBack({ type: 'channel.closed' });
       });
-      if (attempt < START_OPEN_RETRIES && myDc.readyState !== 'open') {
+      // The channel may have opened before these listeners were attached: its 'open' event can be dispatched
+      // before setRemoteDescription's promise settles (a fast device, a busy page). Then it was missed: the
+      // start waited on a channel that was open and was never offered again (seen on the §4 step 7 restart).
+      if (myDc.readyState === 'open') onOpen();
+      else if (attempt < START_OPEN_RETRIES) {
         openTimer = setTimeout(() => {
           if (!current() || myDc.readyState === 'open') return;
           console.warn(
