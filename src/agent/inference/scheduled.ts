@@ -23,26 +23,45 @@ export type JobStateReporter = (jobId: string, body: JobStateBody) => Promise<vo
 
 /** Longest wait for one report to the server, ms. */
 export const JOB_REPORT_TIMEOUT_MS = 10_000;
+/**
+ * Waits before the second and third try of a report that failed (no answer, or 429/5xx), ms: a lost `stopped`
+ * would leave the job shown running after its calendar stopped it.
+ */
+export const JOB_REPORT_RETRY_MS = [1_000, 4_000] as const;
 
 /** The reporter over the server's device route (PUT /api/device/jobs/:id/state with the device token). */
 export function serverJobReporter(
   server: { url: string; token: string } | undefined,
   log: Logger,
   doFetch: typeof fetch = fetch,
+  retryDelaysMs: readonly number[] = JOB_REPORT_RETRY_MS,
 ): JobStateReporter {
   return async (jobId, body) => {
     if (!server) return;
     const base = server.url.endsWith('/') ? server.url : `${server.url}/`;
-    try {
-      const res = await doFetch(new URL(`api/device/jobs/${encodeURIComponent(jobId)}/state`, base), {
-        method: 'PUT',
-        headers: { Authorization: `Token ${server.token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(JOB_REPORT_TIMEOUT_MS),
-      });
-      if (!res.ok) log.warn(`scheduled job ${jobId}: the ${body.state} report was answered ${res.status}`);
-    } catch (err) {
-      log.warn(`scheduled job ${jobId}: the ${body.state} report failed: ${errorMessage(err)}`);
+    for (let attempt = 0; ; attempt++) {
+      let problem: string;
+      try {
+        const res = await doFetch(new URL(`api/device/jobs/${encodeURIComponent(jobId)}/state`, base), {
+          method: 'PUT',
+          headers: { Authorization: `Token ${server.token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(JOB_REPORT_TIMEOUT_MS),
+        });
+        if (res.ok) return;
+        problem = `was answered ${res.status}`;
+        // A refusal (bad token, unknown job, invalid body) is not tried again.
+        if (res.status < 500 && res.status !== 429) attempt = retryDelaysMs.length;
+      } catch (err) {
+        problem = `failed: ${errorMessage(err)}`;
+      }
+      const delay = retryDelaysMs[attempt];
+      if (delay === undefined) {
+        log.warn(`scheduled job ${jobId}: the ${body.state} report ${problem}`);
+        return;
+      }
+      log.warn(`scheduled job ${jobId}: the ${body.state} report ${problem}; trying again in ${delay} ms`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
     }
   };
 }

@@ -213,7 +213,9 @@ describe('serverJobReporter', () => {
     expect((seen[0]!.init.headers as Record<string, string>).Authorization).toBe('Token tok');
     expect(JSON.parse(String(seen[0]!.init.body))).toEqual({ state: 'started', runtime: { port: 8554 } });
 
+    let downCalls = 0;
     const down = (async () => {
+      downCalls++;
       throw new Error('ECONNREFUSED');
     }) as unknown as typeof fetch;
     await expect(
@@ -221,9 +223,37 @@ describe('serverJobReporter', () => {
         { url: 'http://127.0.0.1:9', token: 't' },
         silentLogger,
         down,
+        [0, 0],
       )(JOB, {
         state: 'stopped',
       }),
     ).resolves.toBeUndefined();
+    expect(downCalls).toBe(3); // tried, then twice again
+  });
+
+  it('tries a report again after a 5xx until it lands; a 4xx refusal is not tried again', async () => {
+    const statuses = [503, 502, 200];
+    let calls = 0;
+    const flaky = (async () => new Response('', { status: statuses[calls++]! })) as unknown as typeof fetch;
+    await serverJobReporter(
+      { url: 'http://h:1', token: 't' },
+      silentLogger,
+      flaky,
+      [0, 0],
+    )(JOB, {
+      state: 'stopped',
+    });
+    expect(calls).toBe(3);
+    let refused = 0;
+    const no = (async () => (refused++, new Response('', { status: 404 }))) as unknown as typeof fetch;
+    await serverJobReporter(
+      { url: 'http://h:1', token: 't' },
+      silentLogger,
+      no,
+      [0, 0],
+    )(JOB, {
+      state: 'stopped',
+    });
+    expect(refused).toBe(1);
   });
 });
