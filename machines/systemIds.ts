@@ -49,5 +49,7 @@ export const SYSTEM_IDS = {
   inbox: 'inbox',
   alarmChannels: 'alarmChannels',
   useCases: 'useCases',
+  faces: 'faces',
+  faceAlarms: 'faceAlarms',
 } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

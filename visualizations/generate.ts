@@ -81,6 +81,8 @@ import { calendarEditMachine } from '../machines/schedulers/calendarEdit.machine
 import { alarmsMachine } from '../machines/alarms/alarms.machine';
 import { eventsMachine } from '../machines/events/events.machine';
 import { alarmDashboardMachine } from '../machines/events/alarmDashboard.machine';
+import { facesMachine } from '../machines/faces/faces.machine';
+import { faceAlarmsMachine } from '../machines/faces/faceAlarms.machine';
 import { calendarsMachine } from '../machines/schedulers/calendars.machine';
 import { dashboardMachine as analyticsDashboardMachine } from '../machines/analytics/dashboard.machine';
 import { namedListMachine as analyticsNamedListMachine } from '../machines/analytics/namedList.machine';
@@ -166,6 +168,8 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'alarms', feature: 'alarms', machine: alarmsMachine },
   { name: 'events', feature: 'events', machine: eventsMachine },
   { name: 'alarmDashboard', feature: 'events', machine: alarmDashboardMachine },
+  { name: 'faces', feature: 'faces', machine: facesMachine },
+  { name: 'faceAlarms', feature: 'faces', machine: faceAlarmsMachine },
   { name: 'calendars', feature: 'schedulers', machine: calendarsMachine },
   { name: 'dashboard', feature: 'analytics', machine: analyticsDashboardMachine },
   { name: 'namedList', feature: 'analytics', machine: analyticsNamedListMachine },

@@ -33,6 +33,7 @@ import { repositories } from './features/repositories';
 import { applications } from './features/applications';
 import { alarms } from './features/alarms';
 import { events } from './features/events';
+import { faces } from './features/faces';
 import { admin } from './features/admin';
 import { alarmChannels } from './features/alarmChannels';
 import { notifications } from './features/notifications';
@@ -103,6 +104,7 @@ export const FEATURES: readonly ConsoleFeature[] = [
   alarmChannels,
   useCases,
   notifications,
+  faces,
 ];
 
 /**

@@ -43,15 +43,6 @@ export interface ExternalEntry {
   link: ExternalLinkKey;
 }
 
-const later = (path: string, title: string, access: RouteAccess = 'auth', name?: string): RouteEntry => ({
-  path,
-  title,
-  access,
-  layout: access === 'signedOutOnly' ? 'authFree' : 'main',
-  screen: 'later',
-  ...(name ? { name } : {}),
-});
-
 /** §2 redirects inside the app. */
 export const REDIRECTS: readonly RedirectEntry[] = [
   { from: '/', to: '/dashboard' },
@@ -173,7 +164,7 @@ export const ROUTES: readonly RouteEntry[] = [
     screen: 'alarmDashboard',
   },
   { path: '/events', title: 'Events', access: 'auth', layout: 'main', screen: 'events' },
-  later('/face-alarms', 'Face alarms'),
+  { path: '/face-alarms', title: 'Face alarms', access: 'auth', layout: 'main', screen: 'faceAlarms' },
   { path: '/download', title: 'Download', access: 'auth', layout: 'main', screen: 'download' },
   {
     path: '/remote-downloads',
@@ -196,7 +187,13 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: 'main',
     screen: 'aiPlatform',
   },
-  later('/blacklist-faces', 'Blacklist faces'),
+  {
+    path: '/blacklist-faces',
+    title: 'Blacklist faces',
+    access: 'auth',
+    layout: 'main',
+    screen: 'blacklistFaces',
+  },
   {
     path: '/nanoowl',
     title: 'NanoOWL',

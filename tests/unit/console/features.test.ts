@@ -48,6 +48,7 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
       'alarmChannels',
       'useCases',
       'notifications',
+      'faces',
     ]);
   });
 
