@@ -4,7 +4,7 @@
  * password (a used link → /expired); enrol TOTP and sign in with a code (a wrong code refused), codes computed
  * with otpauth from the key the page shows; axe on every screen. Each run uses a fresh address (users stay).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { Secret, TOTP } from 'otpauth';
 import { expectAccessible } from './axe';
 import { DEMO, signIn } from './stack';

@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext } from '@playwright/test';
+import { test, expect, type APIRequestContext } from './fixtures';
 import { ACCOUNT_DISABLED_TEXT } from '../../src/protocol/admin';
 import type { RestRoute } from '../../src/protocol/route';
 import { restRoutes } from '../../src/protocol/routes';

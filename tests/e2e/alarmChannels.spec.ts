@@ -10,7 +10,7 @@
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { verifyWebhook } from '../../src/server/alarmChannels/signing';
 import { expectAccessible } from './axe';
 import { startAlarmJob } from './alarmJob';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from './fixtures';
 import { demoAppWithCars } from './apps';
 import { expectAccessible } from './axe';
 import { DEMO, apiLogin, auth, navigate, signIn } from './stack';

@@ -5,7 +5,7 @@
  * mailbox; the saved card is offered next time; an admin grants and revokes a licence on /admin-panel/licences
  * and both are in the audit log; a non-admin gets 403 from the admin licence calls. axe on every screen.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { expectAccessible } from './axe';
 import { apiLogin, auth, DEMO, listDevices, navigate, SECOND, signIn } from './stack';
 

@@ -1,5 +1,5 @@
 import { expectAccessible } from './axe';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import {
   DEMO,
   QUOTA,

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { SimCamera } from '../../src/agent/backends/sim/camera';
 import { trackSpeed } from '../../src/agent/backends/sim/scene';
 import { truthAt, TRUTH_HEIGHT, TRUTH_WIDTH } from '../../src/agent/demoApps/truth';

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { DEMO, SECOND, signIn } from './stack';
 
 test.describe('signed out', () => {

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { expectAccessible } from './axe';
 import { DEMO, agentPids, apiLogin, auth, listDevices, navigate, signIn } from './stack';
 

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { expectAccessible } from './axe';
 import { DEMO, apiLogin, auth, listDevices, openCameraPage, waitAllOnline } from './stack';
 

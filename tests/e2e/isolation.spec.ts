@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { DEMO, SECOND, apiLogin, auth, listDevices, navigate, signIn, waitAllOnline } from './stack';
 import { installWebRtcGlobals } from '../../src/agent/wrtc';
 

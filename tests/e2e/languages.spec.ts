@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LANGUAGES, type Language } from '../../src/protocol/constants';
 import { htmlLang, LANGUAGE_NAMES } from '../../src/console/i18n/language';
 import { expectAccessible } from './axe';

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { expectAccessible } from './axe';
 import { DEMO, apiLogin, listDevices, navigate, resetLayout, signIn, waitAllOnline } from './stack';
 

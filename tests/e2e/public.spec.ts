@@ -4,7 +4,7 @@
  * admin's development mailbox, addressed to CONTACT_MAIL_TO's default); signed in it starts with the account's
  * e-mail. axe on every screen.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { DEMO, navigate, SECOND, signIn } from './stack';
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { E2E_URL } from '../../playwright.config';
 import { expectAccessible } from './axe';
 import { DEMO, apiLogin, auth, connectDevices, listDevices, navigate, signIn, waitAllOnline } from './stack';

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import * as tar from 'tar';
 import { expectAccessible } from './axe';
 import { DEMO, apiLogin, auth, connectDevices, listDevices, signIn, waitAllOnline } from './stack';

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { createScene, hashSeed, type SceneAttributes } from '../../src/agent/backends/sim/scene';
 import { countCrossings, lineCrossings, objectsSeen } from '../../src/agent/backends/sim/sceneTruth';
 import type { CountingLine, UseCase } from '../../src/protocol/analytics';
