@@ -60,7 +60,8 @@ export function EnrollFromEvents({ view, actor, onClose }: DialogProps) {
   const [label, setLabel] = useState('');
   const [blacklisted, setBlacklisted] = useState(true);
   useCloseOnSaved(view.saved, onClose);
-  const event = view.seen.find((e) => e.id === chosen) ?? null;
+  // Chosen by person: the picker's newest event of a person changes as events keep coming.
+  const event = view.seen.find((e) => e.identity === chosen) ?? null;
 
   return (
     <Modal opened onClose={onClose} title={t('faces.pickTitle')} size="xl" data-testid="enroll-dialog">
@@ -82,16 +83,16 @@ export function EnrollFromEvents({ view, actor, onClose }: DialogProps) {
               <UnstyledButton
                 key={e.id}
                 onClick={() => {
-                  setChosen(e.id);
+                  setChosen(e.identity);
                   setLabel(e.identity);
                 }}
                 disabled={e.enrolled}
-                aria-pressed={chosen === e.id}
+                aria-pressed={chosen === e.identity}
                 aria-label={name}
                 data-testid={`seen-event-${e.identity}`}
                 data-enrolled={e.enrolled}
                 style={{
-                  border: `2px solid ${chosen === e.id ? 'var(--mantine-color-blue-6)' : 'var(--mantine-color-gray-3)'}`,
+                  border: `2px solid ${chosen === e.identity ? 'var(--mantine-color-blue-6)' : 'var(--mantine-color-gray-3)'}`,
                   borderRadius: 6,
                   padding: 4,
                   opacity: e.enrolled ? 0.6 : 1,
