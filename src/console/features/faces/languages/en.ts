@@ -1,4 +1,6 @@
 /** The faces feature's texts in English (§2 'en'); the complete set. */
+import { FACE_TEXTS } from '../../../../protocol/faces';
+
 export const en = {
   title: 'Blacklist faces',
   intro:
@@ -44,16 +46,8 @@ export const en = {
   send: 'Upload',
   chooseFile: 'Choose a photo.',
   choosePerson: 'Choose a person.',
-  errors: {
-    notFound: 'Face not found.',
-    eventNotFound: 'Event not found.',
-    noIdentity: 'This event has no identity: only a person recognised by the cameras can be enrolled.',
-    noSnapshot: 'This event has no snapshot yet; try again in a moment.',
-    duplicate: 'This person is already in your gallery.',
-    identityUnknown: 'No event of yours shows this person: choose one of the people the cameras have seen.',
-    badPicture: 'The picture must be a JPEG or PNG image.',
-    tooLarge: 'The picture is too large (at most 2 MB).',
-  },
+  /** The server's texts (src/protocol/faces.ts), shown translated by their keys. */
+  errors: { ...FACE_TEXTS },
   alarms: {
     title: 'Face alarms',
     intro: 'Events of your face alarms: a person on the blacklist seen by one of their cameras.',
