@@ -5,8 +5,8 @@
  *
  * Every change to the gallery can change the blacklist, and every face alarm a device holds carries the
  * blacklisted identities (src/server/alarms/store.ts), so after each one `alarm-new` (§7) goes again, with
- * GET alarms/device/:id, to every device whose link is open: a running job's face alarm fires on a newly
- * blacklisted person without the alarm being saved again. A device that is not connected gets the list when
+ * GET alarms/device/:id, to every device in the device pool's connected list (a link being restored is waited
+ * for): a running job's face alarm fires on a newly blacklisted person without the alarm being saved again. A device that is not connected gets the list when
  * its agent starts (it asks the server) or with its next job's start (§4 step 1).
  */
 import { fromPromise, type AnyActorRef } from 'xstate';
@@ -23,20 +23,51 @@ import { facesApi } from './api';
 
 type SystemLike = { get(id: string): AnyActorRef | undefined };
 
-/** The peer ids of the devices whose link is open in the device pool. */
-function openDevices(system: SystemLike): string[] {
-  const pool = system.get(SYSTEM_IDS.devicePool);
-  const status =
-    (pool?.getSnapshot() as { context?: { status?: Record<string, string> } } | undefined)?.context?.status ??
-    {};
-  return Object.keys(status).filter((id) => status[id] === 'open');
+/** How long a device whose link is being opened or restored is waited for, ms. */
+export const SYNC_DEVICE_WAIT_MS = 20_000;
+
+type PoolSnapshot = { context?: { status?: Record<string, string>; order?: string[] } };
+const poolOf = (system: SystemLike) => system.get(SYSTEM_IDS.devicePool);
+const statusIn = (pool: AnyActorRef, id: string) =>
+  (pool.getSnapshot() as PoolSnapshot).context?.status?.[id];
+
+/** The devices in the pool's connected list (link open, opening or being restored). */
+function connectedDevices(system: SystemLike): string[] {
+  const ctx = (poolOf(system)?.getSnapshot() as PoolSnapshot | undefined)?.context;
+  const status = ctx?.status ?? {};
+  return [...new Set([...(ctx?.order ?? []), ...Object.keys(status).filter((id) => status[id] === 'open')])];
 }
 
-/** Sends each connected device its alarm list again (alarm-new); a device that fails is left for later. */
+/** Resolves once the device's link is open; rejects after `ms` or when it is given up (closed, errored). */
+function linkOpen(system: SystemLike, deviceId: string, ms = SYNC_DEVICE_WAIT_MS): Promise<void> {
+  const pool = poolOf(system);
+  if (!pool) return Promise.reject(new Error('Devices are not loaded.'));
+  if (statusIn(pool, deviceId) === 'open') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      sub.unsubscribe();
+      if (err) reject(err);
+      else resolve();
+    };
+    const timer = setTimeout(() => done(new Error('link not open')), ms);
+    const sub = pool.subscribe(() => {
+      const st = statusIn(pool, deviceId);
+      if (st === 'open') done();
+      else if (st === 'closed' || st === 'errored') done(new Error(`link ${st}`));
+    });
+  });
+}
+
+/**
+ * Sends each connected device its alarm list again (alarm-new), waiting up to SYNC_DEVICE_WAIT_MS for a link
+ * being opened or restored; a device that still fails is left for later (it asks when its agent starts).
+ */
 export async function syncDevices(platform: Platform, system: SystemLike): Promise<void> {
   await Promise.all(
-    openDevices(system).map(async (deviceId) => {
+    connectedDevices(system).map(async (deviceId) => {
       try {
+        await linkOpen(system, deviceId);
         const list = await platform.http.call('alarms.forDevice', { params: { device_id: deviceId } });
         await platform.peerLink.callDevice(deviceId, 'alarm-new', list);
       } catch {
