@@ -29,6 +29,11 @@ export async function benchInference(
   const context = await browser.newContext();
   await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
   const page = await context.newPage();
+  // The page's warnings and errors on stderr: why a start or an overlay did not come, if one does not.
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error')
+      process.stderr.write(`page ${m.type()}: ${m.text()}\n`);
+  });
   await signIn(page, url, who);
   const cellSel = () => '[data-testid^="stream-cell-"]:has([data-testid="inference-canvas"])';
   const firstMs: number[] = [];

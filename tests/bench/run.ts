@@ -145,6 +145,10 @@ async function main() {
     dataDir,
     demo: { ...DEMO, roles: ['admin', 'user'], devices: DEMO_DEVICES },
     logLevel: 'error',
+    // AGENT_LOGS=1: the agents' log lines on stderr (as `npm start` does), to see why a measure failed.
+    onAgentLine: process.env.AGENT_LOGS
+      ? (label, line) => process.stderr.write(`[${label}] ${line}\n`)
+      : undefined,
   });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
