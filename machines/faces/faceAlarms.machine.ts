@@ -5,7 +5,7 @@
  *
  * idle → (faceAlarms.load) → loading → ready | failed; filter.set (identity, '' for everyone) and
  * faceAlarms.refresh reload; faceAlarms.more → loadingMore → ready (appended); review.set → reviewing →
- * ready (the event's flag updated | the error kept). Pure: the calls are the provided actors `loadFaceEvents` and
+ * ready (the flag is shown at once and put back, with the error, when refused). Pure: the calls are the provided actors `loadFaceEvents` and
  * `loadMoreFaceEvents` (one page and the gallery's people for the filter) and `reviewEvent`. Tag `busy` while loading or reviewing.
  */
 import { assign, fromPromise, setup } from 'xstate';
@@ -35,6 +35,8 @@ export interface FaceAlarmsContext {
   /** The person filter ('' = everyone). */
   identity: string;
   error: string | null;
+  /** The review under way (shown already; put back if refused). */
+  marking: { id: string; reviewed: boolean } | null;
 }
 
 export type FaceAlarmsEvent =
@@ -45,7 +47,14 @@ export type FaceAlarmsEvent =
   | { type: 'review.set'; id: string; reviewed: boolean }
   | { type: 'faceAlarms.reset' };
 
-const INITIAL: FaceAlarmsContext = { events: [], next: null, people: [], identity: '', error: null };
+const INITIAL: FaceAlarmsContext = {
+  events: [],
+  next: null,
+  people: [],
+  identity: '',
+  error: null,
+  marking: null,
+};
 
 export const faceAlarmsMachine = setup({
   types: { context: {} as FaceAlarmsContext, events: {} as FaceAlarmsEvent },
@@ -110,7 +119,15 @@ export const faceAlarmsMachine = setup({
         'faceAlarms.refresh': 'loading',
         'filter.set': { target: 'loading', actions: assign({ identity: ({ event }) => event.identity }) },
         'faceAlarms.more': { guard: 'hasMore', target: 'loadingMore' },
-        'review.set': { guard: 'known', target: 'reviewing' },
+        // Shown at once (the checkbox follows the click); put back when the server refuses.
+        'review.set': {
+          guard: 'known',
+          target: 'reviewing',
+          actions: assign(({ context, event }) => ({
+            events: context.events.map((e) => (e.id === event.id ? { ...e, reviewed: event.reviewed } : e)),
+            marking: { id: event.id, reviewed: event.reviewed },
+          })),
+        },
       },
     },
     loadingMore: {
@@ -149,11 +166,21 @@ export const faceAlarmsMachine = setup({
               e.id === event.output.id ? { ...e, reviewed: event.output.reviewed } : e,
             ),
             error: null,
+            marking: null,
           })),
         },
         onError: {
           target: 'ready',
-          actions: assign({ error: ({ event }) => errorText(event.error, 'The event could not be marked.') }),
+          actions: assign(({ context, event }) => {
+            const tried = context.marking;
+            return {
+              error: errorText(event.error, 'The event could not be marked.'),
+              marking: null,
+              events: context.events.map((e) =>
+                tried && e.id === tried.id ? { ...e, reviewed: !tried.reviewed } : e,
+              ),
+            };
+          }),
         },
       },
     },

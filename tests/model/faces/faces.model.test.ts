@@ -279,4 +279,26 @@ describe('face alarms machine (model-based paths)', () => {
       { identity: 'person-3', before: page1.page.next },
     ]);
   });
+
+  it('shows a review at once and puts it back when the server refuses it', async () => {
+    let refuse: (e: Error) => void = () => {};
+    const actor = createActor(
+      faceAlarmsMachine.provide({
+        actors: {
+          loadFaceEvents: fromPromise(async () => page1),
+          reviewEvent: fromPromise(
+            () => new Promise<{ id: string; reviewed: boolean }>((_resolve, reject) => (refuse = reject)),
+          ),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'faceAlarms.load' });
+    await new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'review.set', id: 'v1', reviewed: true });
+    expect(faceAlarmsToView(actor.getSnapshot()).events[0]?.reviewed).toBe(true);
+    refuse(new Error('refused'));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().context.events[0]?.reviewed).toBe(false);
+    expect(actor.getSnapshot().context.error).toBe('refused');
+  });
 });

@@ -6,8 +6,9 @@
  * Every change to the gallery can change the blacklist, and every face alarm a device holds carries the
  * blacklisted identities (src/server/alarms/store.ts), so after each one `alarm-new` (§7) goes again, with
  * GET alarms/device/:id, to every device in the device pool's connected list (a link being restored is waited
- * for): a running job's face alarm fires on a newly blacklisted person without the alarm being saved again. A device that is not connected gets the list when
- * its agent starts (it asks the server) or with its next job's start (§4 step 1).
+ * for): a running job's face alarm fires on a newly blacklisted person without the alarm being saved again. A
+ * device that is not connected gets the list when its agent starts (it asks the server) or with its next job's
+ * start (§4 step 1).
  */
 import { fromPromise, type AnyActorRef } from 'xstate';
 import {
