@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { startAlarmJob } from './alarmJob';
 import { expectAccessible } from './axe';
 import { DEMO, apiLogin, auth, listDevices, navigate, resetLayout, signIn } from './stack';
