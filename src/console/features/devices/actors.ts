@@ -32,9 +32,20 @@ export function devicesActors({ http, peerLink }: Platform): FeatureActor[] {
 
   const deviceConnection = deviceConnectionMachine.provide({
     actors: {
-      openLink: fromPromise(async ({ input, signal: abort }) => ({
-        openedAt: await peerLink.openDevice(input.deviceId, abort),
-      })),
+      openLink: fromPromise(async ({ input, signal: abort }) => {
+        const began = performance.now();
+        try {
+          return { openedAt: await peerLink.openDevice(input.deviceId, abort) };
+        } catch (err) {
+          // In the browser console (and with a failing e2e test's output): why a device link did not open.
+          if (!abort.aborted)
+            console.warn(
+              `device link ${input.deviceId}: open failed after ${Math.round(performance.now() - began)} ms: ` +
+                (err instanceof Error ? err.message : String(err)),
+            );
+          throw err;
+        }
+      }),
       watchLink: fromCallback(({ input, sendBack }) => {
         const off = peerLink.onDeviceClosed(input.deviceId, (reason) =>
           sendBack({ type: 'device.link.closed', reason }),
