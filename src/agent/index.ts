@@ -258,7 +258,8 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
       if (offline) return offline.done;
       if (closed) return Promise.resolve();
       log.info('going off the air', { ms });
-      streams.closeAll();
+      // Not closeAll: that refuses streams for good, and the device streams again once it is back.
+      streams.endAll();
       for (const link of [...links.values()]) link.close();
       signalling?.close();
       signalling = null;

@@ -410,11 +410,19 @@ export class StreamManager {
     return mine.length;
   }
 
-  /** Ends every stream and refuses new ones. */
+  /**
+   * Ends every stream (and cancels the starts under way) but takes new ones afterwards: the device going off the
+   * air for a while (a simulated reboot, lifecycle.goOffline) streams again when it is back.
+   */
+  endAll(reason = 'The device went off the air'): void {
+    for (const st of this.starting) st.cancelled ??= reason;
+    for (const s of [...this.streams.values()]) this.end(s, 'shutdown');
+  }
+
+  /** Ends every stream and refuses new ones (the agent stops). */
   closeAll(): void {
     this.closed = true;
-    for (const st of this.starting) st.cancelled ??= 'The device agent is shutting down';
-    for (const s of [...this.streams.values()]) this.end(s, 'shutdown');
+    this.endAll('The device agent is shutting down');
   }
 
   private end(s: ActiveStream, reason: StreamEndReason): void {

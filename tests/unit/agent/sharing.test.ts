@@ -216,3 +216,26 @@ describe('a held stream (pause-stream / resume-stream)', () => {
     }
   });
 });
+
+describe('the device going off the air and back (a simulated reboot)', () => {
+  it('ends every stream, then streams again; closeAll refuses new streams for good', async () => {
+    const { camera, manager } = setup();
+    try {
+      await (
+        await view(manager, 'cam-1', 'call-a', 'web-viewer-a')
+      ).firstFrame;
+      manager.endAll();
+      expect(manager.count).toBe(0);
+      expect(camera.running).toBe(0);
+      // Back on the air: a new viewer plays.
+      await (
+        await view(manager, 'cam-1', 'call-b', 'web-viewer-b')
+      ).firstFrame;
+      expect(manager.count).toBe(1);
+      manager.closeAll();
+      await expect(view(manager, 'cam-1', 'call-c', 'web-viewer-c')).rejects.toThrow(/shutting down/);
+    } finally {
+      manager.closeAll();
+    }
+  });
+});
