@@ -37,6 +37,12 @@ export interface ServerOptions {
   refreshReuseGraceS?: number;
   /** Login attempts allowed per minute per (ip, email); default 20. */
   loginRateLimitPerMin?: number;
+  /** Login attempts per minute per client address, any e-mail; default env LOGIN_IP_RATE_LIMIT_PER_MIN or 5 × loginRateLimitPerMin. */
+  loginIpRateLimitPerMin?: number;
+  /** Login attempts per minute on the whole server; default env LOGIN_GLOBAL_RATE_LIMIT_PER_MIN or 50 × loginRateLimitPerMin. */
+  loginGlobalRateLimitPerMin?: number;
+  /** POST new_access_token per minute per client address; default env REFRESH_RATE_LIMIT_PER_MIN or 60. */
+  refreshRateLimitPerMin?: number;
   /** Fastify/pino log level ('silent', 'error', 'info', …). Default env LOG_LEVEL or 'info'. */
   logLevel?: string;
   /**
@@ -64,6 +70,9 @@ export interface ServerConfig {
   refreshTokenTtlS: number;
   refreshReuseGraceS: number;
   loginRateLimitPerMin: number;
+  loginIpRateLimitPerMin: number;
+  loginGlobalRateLimitPerMin: number;
+  refreshRateLimitPerMin: number;
   logLevel: string;
   embeddedPgNoSync: boolean;
   /** ICE servers handed to browsers (env ICE_SERVERS as JSON); [] by default — loopback needs none. */
@@ -106,6 +115,12 @@ export function isLoopbackHost(host: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
+/** A positive whole number from env `name`, else undefined. */
+function envCount(name: string): number | undefined {
+  const n = Number(process.env[name]);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
 function envPort(): number {
   const raw = process.env.PORT;
   const n = raw === undefined ? NaN : Number(raw);
@@ -132,6 +147,7 @@ export function resolveConfig(options: ServerOptions = {}): ServerConfig {
   }
   const host = options.host ?? (process.env.HOST?.trim() || DEFAULT_HOST);
   const demoAccount = options.demoAccount ?? null;
+  const loginRateLimitPerMin = options.loginRateLimitPerMin ?? 20;
   return {
     port,
     host,
@@ -148,7 +164,14 @@ export function resolveConfig(options: ServerOptions = {}): ServerConfig {
     accessTokenTtlS,
     refreshTokenTtlS,
     refreshReuseGraceS: options.refreshReuseGraceS ?? 10,
-    loginRateLimitPerMin: options.loginRateLimitPerMin ?? 20,
+    loginRateLimitPerMin,
+    loginIpRateLimitPerMin:
+      options.loginIpRateLimitPerMin ?? envCount('LOGIN_IP_RATE_LIMIT_PER_MIN') ?? 5 * loginRateLimitPerMin,
+    loginGlobalRateLimitPerMin:
+      options.loginGlobalRateLimitPerMin ??
+      envCount('LOGIN_GLOBAL_RATE_LIMIT_PER_MIN') ??
+      50 * loginRateLimitPerMin,
+    refreshRateLimitPerMin: options.refreshRateLimitPerMin ?? envCount('REFRESH_RATE_LIMIT_PER_MIN') ?? 60,
     logLevel: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     embeddedPgNoSync: options.embeddedPgNoSync ?? false,
     iceServers: parseIceServers(process.env.ICE_SERVERS),

@@ -12,6 +12,11 @@ export function hashPassword(password: string): Promise<string> {
 /** A hash of a random string: verified against when the email is unknown, so timing does not reveal it. */
 let dummyHash: Promise<string> | null = null;
 
+/** Computes the dummy hash now (idempotent), so no login pays for it later. */
+export function primeDummyHash(): void {
+  dummyHash ??= hashPassword('not-a-password-' + Math.random());
+}
+
 /**
  * Checks `password` against `phc`; with `phc` null it spends the same time and answers false.
  * A malformed stored hash answers false (never throws).

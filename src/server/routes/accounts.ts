@@ -9,6 +9,9 @@
  * confirm-mail, reset-password-request, reset-password, verify-2fa-auth, resend-verify-code (PUT), verify-auth,
  * two-factor/{setup,enable,disable}. A two-factor user's login answers status 3 with a challenge.
  * Every route that mails or takes a secret is rate-limited per address (ACCOUNT_RATE_LIMIT_PER_MIN, default 10).
+ * Login is also throttled per address and on the whole server, new_access_token per address (issue 15;
+ * src/server/auth/throttle.ts): 429 Rate_limited with Retry-After. An unknown e-mail's login verifies a dummy
+ * hash, so it costs what a known one costs.
  */
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { eq } from 'drizzle-orm';
@@ -25,7 +28,8 @@ import {
   twoFactorRow,
 } from '../accounts/twoFactor';
 import { rolesOf, userOf, type UserRow } from '../auth/guard';
-import { verifyPassword } from '../auth/passwords';
+import { primeDummyHash, verifyPassword } from '../auth/passwords';
+import { byAddress, globally, throttleHook } from '../auth/throttle';
 import { issueSession, revokeRefreshToken, rotateSession } from '../auth/sessions';
 import { refuseDisabledSignIn } from '../admin/disabled';
 import { users } from '../db/schema';
@@ -59,6 +63,10 @@ export const accountHandlers: HandlersOf<typeof accountRoutes> = (ctx, app) => {
   const baseUrl = (request: FastifyRequest) => publicUrlOf(settings, ctx.config, request);
   const recaptcha = recaptchaFromEnv();
   const limited = accountRateLimit();
+  const minute = 60_000;
+  const { loginIpRateLimitPerMin, loginGlobalRateLimitPerMin, refreshRateLimitPerMin } = ctx.config;
+  // Hashed now, so the first unknown e-mail's login does not pay for it (and stand out by its time).
+  primeDummyHash();
   return {
     'accounts.login': {
       rateLimit: {
@@ -68,6 +76,10 @@ export const accountHandlers: HandlersOf<typeof accountRoutes> = (ctx, app) => {
         keyGenerator: (request) =>
           `${request.ip}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
       },
+      throttle: throttleHook(app, [
+        { name: 'login-ip', max: loginIpRateLimitPerMin, windowMs: minute, key: byAddress },
+        { name: 'login-all', max: loginGlobalRateLimitPerMin, windowMs: minute, key: globally },
+      ]),
       handle: async ({ body }) => {
         const email = body.email.toLowerCase();
         const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -94,9 +106,12 @@ export const accountHandlers: HandlersOf<typeof accountRoutes> = (ctx, app) => {
 
     'accounts.userInfo': async (_input, request) => ({ user_info: toUserInfo(userOf(request)) }),
 
-    'accounts.newAccessToken': async ({ headers }) => ({
-      data: await rotateSession(ctx, headers['refresh-token']),
-    }),
+    'accounts.newAccessToken': {
+      throttle: throttleHook(app, [
+        { name: 'refresh-ip', max: refreshRateLimitPerMin, windowMs: minute, key: byAddress },
+      ]),
+      handle: async ({ headers }) => ({ data: await rotateSession(ctx, headers['refresh-token']) }),
+    },
 
     'accounts.registerConfig': async () => ({ recaptcha_site_key: recaptcha?.siteKey ?? null }),
 

@@ -7,7 +7,12 @@
  * database error.
  */
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import type { z } from 'zod';
 import { ApiError, findTextProblem, type RestRoute, type RouteInput } from '../../protocol';
 import { restRoutes, type RestRoutes } from '../../protocol/routes';
@@ -23,9 +28,13 @@ export type RouteHandler<R extends RestRoute> = (
   reply: FastifyReply,
 ) => Promise<z.input<R['answer']>>;
 
-/** A handler, or a handler with per-route server options (a rate limit). */
+/**
+ * A handler, or a handler with per-route server options: a rate limit, and `throttle` (onRequest, before auth
+ * and body: more counters, src/server/auth/throttle.ts).
+ */
 export type RouteHandlerEntry<R extends RestRoute> =
-  RouteHandler<R> | { handle: RouteHandler<R>; rateLimit?: RateLimitOptions };
+  | RouteHandler<R>
+  | { handle: RouteHandler<R>; rateLimit?: RateLimitOptions; throttle?: onRequestAsyncHookHandler };
 
 /** One handler for every route of `T` (a feature's routes): a missing one is a compile error. */
 export type RouteHandlers<T extends Record<string, RestRoute>> = { [K in keyof T]: RouteHandlerEntry<T[K]> };
@@ -79,6 +88,7 @@ export function registerRestRoutes(
     const entry = handlers[name] as RouteHandlerEntry<RestRoute>;
     const handle = typeof entry === 'function' ? entry : entry.handle;
     const rateLimit = typeof entry === 'function' ? undefined : entry.rateLimit;
+    const throttle = typeof entry === 'function' ? undefined : entry.throttle;
     app.route({
       method: route.method,
       url: route.path,
@@ -94,6 +104,7 @@ export function registerRestRoutes(
         response: responsesOf(route),
       },
       ...(rateLimit ? { config: { rateLimit } } : {}),
+      ...(throttle ? { onRequest: [throttle] } : {}),
       // Every route checks the caller before it reads the input: a request without valid credentials gets 401
       // (a non-admin on an admin route 403) whatever it sends, and learns nothing of the route's input from a 400
       // (issue 15 "Unauthenticated requests get 401 before any schema detail"; tests/unit/admin/adminRoutes.test.ts,
