@@ -3,7 +3,7 @@
  * its actors (provided by the console), guards, actions and delays, set up for inferenceStart.machine.ts, which
  * holds the chart.
  */
-import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import {
   INFERENCE_TEXTS,
   START_SILENCE_FAIL_MS,
@@ -187,7 +187,17 @@ export const inferenceStartSetup = setup({
       title: INFERENCE_TEXTS.canceled,
       message: INFERENCE_TEXTS.canceled,
     }),
-    backToCameras: emit({ type: 'navigate' as const, to: '/control-panel/cameras' }),
+    /** §4 step 7 on a stream page: emitted, and told to the jobs actor, whose stream page view navigates. */
+    backToCameras: enqueueActions(({ context, enqueue }) => {
+      enqueue.emit({ type: 'navigate' as const, to: '/control-panel/cameras' });
+      enqueue(() =>
+        context.reportTo?.send({
+          type: 'start.navigate',
+          jobId: context.job.id,
+          to: '/control-panel/cameras',
+        }),
+      );
+    }),
   },
   delays: {
     STALL: START_STALL_MS,

@@ -54,6 +54,10 @@ export const jobsMachine = jobsSetup.createMachine({
     },
     'start.finished': { actions: enqueueActions(({ enqueue }) => enqueue.raise({ type: 'jobs.refresh' })) },
     'start.reported': { actions: assign({ jobs: ({ context, event }) => withJob(context.jobs, event.job) }) },
+    // §4 step 7: a stream page start whose connection failed; the stream page view navigates.
+    'start.navigate': {
+      actions: emit(({ event }) => ({ type: 'navigate' as const, to: event.to, jobId: event.jobId })),
+    },
   },
   states: {
     list: {
@@ -96,7 +100,11 @@ export const jobsMachine = jobsSetup.createMachine({
           on: {
             'form.open': {
               target: 'loadingOptions',
-              actions: assign({ draft: EMPTY_DRAFT, formError: null }),
+              actions: assign(({ event }) => ({
+                draft: { ...EMPTY_DRAFT, ...(event.preset ?? {}) },
+                formError: null,
+                formOrigin: event.origin ?? ('jobs' as const),
+              })),
             },
           },
         },
@@ -111,17 +119,18 @@ export const jobsMachine = jobsSetup.createMachine({
           invoke: {
             id: 'loadOptions',
             src: 'loadOptions',
-            onDone: {
-              target: 'editing',
-              actions: assign(({ context, event }) => ({
-                applications: event.output.applications,
-                devices: event.output.devices,
-                draft: {
-                  ...context.draft,
-                  application_id: event.output.applications[0]?.id ?? '',
-                },
-              })),
-            },
+            onDone: [
+              {
+                // A preset device (the stream page): its cameras are read next, keeping the preset camera.
+                guard: 'devicePreset',
+                target: 'loadingCameras',
+                actions: { type: 'optionsLoaded', params: ({ event }) => event.output },
+              },
+              {
+                target: 'editing',
+                actions: { type: 'optionsLoaded', params: ({ event }) => event.output },
+              },
+            ],
             onError: {
               target: 'editing',
               actions: assign({
@@ -227,7 +236,13 @@ export const jobsMachine = jobsSetup.createMachine({
               target: 'editing',
               actions: assign(({ context, event }) => ({
                 cameras: event.output,
-                draft: { ...context.draft, camera_id: event.output[0]?.camera_id ?? '' },
+                // The chosen camera stays when the device has it (a preset); else the first one.
+                draft: {
+                  ...context.draft,
+                  camera_id: event.output.some((c) => c.camera_id === context.draft.camera_id)
+                    ? context.draft.camera_id
+                    : (event.output[0]?.camera_id ?? ''),
+                },
                 formError: null,
               })),
             },
@@ -263,7 +278,13 @@ export const jobsMachine = jobsSetup.createMachine({
                   jobs: withJob(context.jobs, event.output),
                   fresh: [...new Set([...context.fresh, event.output.id])],
                 })),
-                { type: 'spawnStart', params: ({ event }) => ({ job: event.output }) },
+                {
+                  type: 'spawnStart',
+                  params: ({ context, event }) => ({
+                    job: event.output,
+                    onStreamPage: context.formOrigin === 'streamPage',
+                  }),
+                },
               ],
             },
             onError: {

@@ -2,7 +2,7 @@
  * The jobs actor's implementations (spec §2 /jobs, §3 Job, §4 "Job events", §9 device score): its actors
  * (provided by the console), guards and the spawn of a start, set up for jobs.machine.ts, which holds the chart.
  */
-import { enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { Application } from '../../src/protocol/applications';
 import type { DeviceCamera } from '../../src/protocol/cameras';
 import type { Job, JobCreateBody } from '../../src/protocol/inference';
@@ -34,7 +34,7 @@ export const jobsSetup = setup({
   types: {
     context: {} as JobsContext,
     events: {} as JobsEvent,
-    emitted: {} as ConsoleEmitted,
+    emitted: {} as ConsoleEmitted | { type: 'navigate'; to: string; jobId: string },
   },
   actors: {
     start: inferenceStartMachine,
@@ -74,39 +74,49 @@ export const jobsSetup = setup({
       context.applications.length > 0,
     hasSelection: ({ context }) => context.selected.length > 0,
     knownJob: ({ context, event }) => 'id' in event && context.jobs.some((j) => j.id === event.id),
+    devicePreset: ({ context }) => context.draft.device_id !== '' && context.draft.device_id !== BEST_DEVICE,
   },
   actions: {
-    spawnStart: enqueueActions(({ context, enqueue, self }, params: { job: Job | undefined }) => {
-      if (!params.job) return;
-      const job = params.job;
-      const app = context.applications.find((a) => a.id === job.application_id);
-      if (!app) {
-        // Never a silent no-op: the row would keep its state with nothing running.
-        enqueue.emit({
-          type: 'notice',
-          variant: 'danger',
-          title: 'Job action failed',
-          message: 'The job’s application no longer exists.',
-          i18n: { title: { key: 'inference.opFailed' } },
-        });
-        return;
-      }
-      const previous = context.starts[job.id];
-      if (previous) enqueue.stopChild(previous);
-      enqueue.assign({
-        starts: ({ context: c, spawn }) => ({
-          ...c.starts,
-          [job.id]: spawn('start', {
-            id: `start-${job.id}`,
-            input: {
-              job: job,
-              application: app,
-              deviceLabel: job.device_label,
-              reportTo: self,
-            },
+    /** The form's lists arrived; the first application is chosen. */
+    optionsLoaded: assign(({ context }, output: { applications: Application[]; devices: JobDevice[] }) => ({
+      applications: output.applications,
+      devices: output.devices,
+      draft: { ...context.draft, application_id: output.applications[0]?.id ?? '' },
+    })),
+    spawnStart: enqueueActions(
+      ({ context, enqueue, self }, params: { job: Job | undefined; onStreamPage?: boolean }) => {
+        if (!params.job) return;
+        const job = params.job;
+        const app = context.applications.find((a) => a.id === job.application_id);
+        if (!app) {
+          // Never a silent no-op: the row would keep its state with nothing running.
+          enqueue.emit({
+            type: 'notice',
+            variant: 'danger',
+            title: 'Job action failed',
+            message: 'The job’s application no longer exists.',
+            i18n: { title: { key: 'inference.opFailed' } },
+          });
+          return;
+        }
+        const previous = context.starts[job.id];
+        if (previous) enqueue.stopChild(previous);
+        enqueue.assign({
+          starts: ({ context: c, spawn }) => ({
+            ...c.starts,
+            [job.id]: spawn('start', {
+              id: `start-${job.id}`,
+              input: {
+                job: job,
+                application: app,
+                deviceLabel: job.device_label,
+                onStreamPage: params.onStreamPage ?? false,
+                reportTo: self,
+              },
+            }),
           }),
-        }),
-      });
-    }),
+        });
+      },
+    ),
   },
 });

@@ -50,6 +50,8 @@ export interface JobsContext {
   cameras: DeviceCamera[];
   draft: JobDraft;
   formError: string | null;
+  /** Where the open form came from; its start is a stream page start when 'streamPage'. */
+  formOrigin: FormOrigin;
   /** The §9 scores read for the last "best device" pick (shown in the form), and the device they chose. */
   scores: DeviceScoreRow[];
   chosen: string | null;
@@ -64,7 +66,11 @@ export type JobsEvent =
   | { type: 'jobs.load' }
   | { type: 'jobs.refresh' }
   | { type: 'jobs.reset' }
-  | { type: 'form.open' }
+  /**
+   * Opens the start form; `preset` picks the device and camera (the stream page's "Run an application"),
+   * `origin` 'streamPage' makes its start a stream page start (§4 step 7).
+   */
+  | { type: 'form.open'; preset?: { device_id: string; camera_id: string }; origin?: FormOrigin }
   | { type: 'form.close' }
   | { type: 'form.set'; patch: Partial<JobDraft> }
   | { type: 'form.submit' }
@@ -77,7 +83,11 @@ export type JobsEvent =
   | { type: 'op.cancel' }
   | { type: 'start.cancel'; id: string }
   | { type: 'start.reported'; job: Job }
-  | { type: 'start.finished'; jobId: string; ok: boolean };
+  | { type: 'start.finished'; jobId: string; ok: boolean }
+  | { type: 'start.navigate'; jobId: string; to: string };
+
+/** Where the start form was opened: /jobs, or a stream page (§4 step 7). */
+export type FormOrigin = 'jobs' | 'streamPage';
 
 export const EMPTY_DRAFT: JobDraft = {
   job_name: '',
@@ -99,6 +109,7 @@ export const INITIAL: JobsContext = {
   cameras: [],
   draft: EMPTY_DRAFT,
   formError: null,
+  formOrigin: 'jobs',
   scores: [],
   chosen: null,
   op: null,

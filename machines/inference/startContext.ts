@@ -52,7 +52,10 @@ export interface InferenceStartInput {
   /** Who hears `start.finished` (the jobs actor); null when run alone. */
   reportTo?: {
     send(
-      event: { type: 'start.finished'; jobId: string; ok: boolean } | { type: 'start.reported'; job: Job },
+      event:
+        | { type: 'start.finished'; jobId: string; ok: boolean }
+        | { type: 'start.reported'; job: Job }
+        | { type: 'start.navigate'; jobId: string; to: string },
     ): void;
   } | null;
 }

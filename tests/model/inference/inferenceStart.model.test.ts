@@ -122,6 +122,8 @@ function run(onStreamPage: boolean) {
   });
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
   const emitted: { type: string; title?: string; message?: string; to?: string }[] = [];
+  /** What the jobs actor (reportTo) is told. */
+  const told: { type: string }[] = [];
   const start = (driver: Driver) => {
     const actor = createActor(
       inferenceStartMachine.provide({
@@ -135,12 +137,21 @@ function run(onStreamPage: boolean) {
           channel: driver.callback('channel'),
         },
       }),
-      { input: { job, application, deviceLabel: 'Box B', onStreamPage }, clock: driver.clock },
+      {
+        input: {
+          job,
+          application,
+          deviceLabel: 'Box B',
+          onStreamPage,
+          reportTo: { send: (e: { type: string }) => told.push(e) },
+        },
+        clock: driver.clock,
+      },
     );
     actor.on('*', (e) => emitted.push(e as never));
     return actor.start();
   };
-  return { paths, start, emitted };
+  return { paths, start, emitted, told };
 }
 
 describe('inference start machine (model-based paths)', () => {
@@ -190,10 +201,12 @@ describe('inference start machine (model-based paths)', () => {
   });
 
   it('on a stream page a failed connection records the failure and returns to the camera page', async () => {
-    const { paths, start, emitted } = run(true);
+    const { paths, start, emitted, told } = run(true);
     await runPaths(paths, start, key);
     expect(paths.map((p) => p.state).some((s) => s.context.attempt === 2)).toBe(false);
     expect(emitted).toContainEqual({ type: 'navigate', to: '/control-panel/cameras' });
+    // The jobs actor hears it too (the stream page view navigates on the jobs actor's `navigate`).
+    expect(told).toContainEqual({ type: 'start.navigate', jobId: job.id, to: '/control-panel/cameras' });
   });
 });
 

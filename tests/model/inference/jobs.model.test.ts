@@ -52,6 +52,9 @@ const devices = [
   { device_id: 'dev-b', label: 'Box B', online: true },
 ];
 const camera = { camera_id: 'cam-1', name: 'Camera 1' };
+const camera2 = { camera_id: 'cam-2', name: 'Camera 2' };
+/** The stream page's "Run an application": its device and camera preset, a stream page start (§4 step 7). */
+const PRESET = { device_id: 'dev-a', camera_id: 'cam-2' };
 
 const LIST = ['jobs.load', 'jobs.refresh', 'xstate.done.actor.loadJobs', 'xstate.error.actor.loadJobs'];
 const REGION_EVENTS: Record<'list' | 'form' | 'op', string[]> = {
@@ -114,7 +117,9 @@ function eventsFor(region: 'list' | 'form' | 'op', s: Snap, type: string): Event
         { type, output: [{ device_id: 'dev-a', label: 'Box A', score: null }] },
       ] as unknown as EventObject[];
     case 'xstate.done.actor.loadCameras':
-      return e({ output: [camera] });
+      return e({ output: [camera, camera2] });
+    case 'form.open':
+      return [{ type }, { type, preset: PRESET, origin: 'streamPage' }] as unknown as EventObject[];
     case 'xstate.done.actor.createJob':
       return e({ output: NEW });
     case 'xstate.done.actor.runOp':
@@ -146,6 +151,7 @@ const keyOf = (region: 'list' | 'form' | 'op') => (s: Snap) =>
         ? [
             (s.value as Record<string, unknown>).form,
             s.context.draft,
+            s.context.formOrigin,
             s.context.chosen,
             s.context.scores.length,
             s.context.formError !== null,
@@ -225,6 +231,16 @@ describe('jobs machine (model-based paths, one region at a time)', () => {
     const created = states.find((s) => Object.keys(s.context.starts).length === 1)!;
     expect(created.context.jobs.map((j) => j.id)).toContain(NEW.id);
     expect(created.context.fresh).toEqual([NEW.id]);
+    // The stream page's form: the preset device's cameras read, the preset camera kept, not the first.
+    expect(
+      states.some(
+        (s) =>
+          s.matches({ form: 'editing' }) &&
+          s.context.formOrigin === 'streamPage' &&
+          s.context.draft.camera_id === 'cam-2' &&
+          s.context.cameras.length === 2,
+      ),
+    ).toBe(true);
   });
 
   it('operations: stop, delete (confirmed), delete several, a restart after a reload loads the options first', async () => {
@@ -280,6 +296,48 @@ describe('jobs machine (model-based paths, one region at a time)', () => {
     expect(c.fresh).toEqual([]);
     actor.stop();
   });
+  it('a start from the stream page is a stream page start, and its navigate is passed on (scripted)', async () => {
+    const driver = new Driver();
+    const inputs: unknown[] = [];
+    const actor = createActor(
+      jobsMachine.provide({
+        actors: {
+          start: createMachine({
+            id: 'startStub',
+            entry: ({ event }) => inputs.push((event as { input?: unknown }).input),
+          }) as never,
+          loadJobs: driver.promise('loadJobs'),
+          loadOptions: driver.promise('loadOptions'),
+          loadCameras: driver.promise('loadCameras'),
+          createJob: driver.promise('createJob'),
+        },
+      }),
+    ).start();
+    const navigations: unknown[] = [];
+    actor.on('navigate', (e) => navigations.push(e));
+    actor.send({ type: 'form.open', preset: PRESET, origin: 'streamPage' });
+    await flush();
+    driver.settle('loadOptions', '', { output: { applications: [app], devices } });
+    await flush();
+    expect(actor.getSnapshot().matches({ form: 'loadingCameras' })).toBe(true);
+    driver.settle('loadCameras', '', { output: [camera, camera2] });
+    await flush();
+    expect(actor.getSnapshot().context.draft.camera_id).toBe('cam-2');
+    actor.send({ type: 'form.set', patch: { job_name: 'lobby' } });
+    actor.send({ type: 'form.submit' });
+    await flush();
+    driver.settle('createJob', '', { output: NEW });
+    await flush();
+    expect(inputs).toHaveLength(1);
+    expect(inputs[0]).toMatchObject({ onStreamPage: true, job: { id: NEW.id } });
+    actor.send({ type: 'start.navigate', jobId: NEW.id, to: '/control-panel/cameras' });
+    expect(navigations).toEqual([{ type: 'navigate', to: '/control-panel/cameras', jobId: NEW.id }]);
+    // A form opened from /jobs afterwards is not a stream page form.
+    actor.send({ type: 'form.open' });
+    expect(actor.getSnapshot().context.formOrigin).toBe('jobs');
+    actor.stop();
+  });
+
   it('a name typed while the form’s lists load is kept (scripted)', async () => {
     const driver = new Driver();
     const actor = createActor(
