@@ -36,6 +36,7 @@ import { alarmChannelRoutes } from './alarmChannels';
 import { notificationRoutes } from './notifications';
 import { analyticsRoutes } from './analytics';
 import { faceRoutes } from './faces';
+import { serviceRoutes } from './service';
 
 export const restRoutes = {
   ...accountRoutes,
@@ -70,6 +71,7 @@ export const restRoutes = {
   ...notificationRoutes,
   ...analyticsRoutes,
   ...faceRoutes,
+  ...serviceRoutes,
 } satisfies Record<string, RestRoute>;
 
 export type RestRoutes = typeof restRoutes;

@@ -14,7 +14,15 @@ import {
 import { API_ERROR_CODES } from '../protocol';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
-import { clientErrorHandler, HttpError, installErrorHandling, LOG_SERIALIZERS } from './errors';
+import type { DatabaseStatus } from './db/availability';
+import {
+  clientErrorHandler,
+  databaseUnavailableRequests,
+  HttpError,
+  installErrorHandling,
+  LOG_SERIALIZERS,
+} from './errors';
+import { refundAttempts, RefundableRateLimitStore } from './rateLimitStore';
 import { routeHandlers } from './routes';
 import { registerRestRoutes } from './routes/register';
 import type { ZodApp } from './routes/types';
@@ -22,8 +30,11 @@ import { registerStatic } from './static';
 import { registerRemoteRoutes } from './tunnel';
 import { registerUploadRoutes } from './uploads/tusServer';
 
-/** A bare app: compilers, error handling, request decorations. Routes come with `registerRoutes`. */
-export function createApp(config: ServerConfig): ZodApp {
+/**
+ * A bare app: compilers, error handling, request decorations. Routes come with `registerRoutes`. `status` is
+ * the database's availability: the error handler records outages in it (503 Database_unavailable).
+ */
+export function createApp(config: ServerConfig, status?: DatabaseStatus): ZodApp {
   const app = Fastify({
     // Log lines stay small and never carry request bodies: requests are logged by method, url (clipped) and
     // status; errors by type, code and a clipped message and stack (a database error quotes its parameters).
@@ -41,7 +52,8 @@ export function createApp(config: ServerConfig): ZodApp {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   app.decorateRequest('device', null);
-  installErrorHandling(app);
+  installErrorHandling(app, status);
+  status?.setLogger(app.log);
   return app;
 }
 
@@ -67,8 +79,13 @@ export async function registerRoutes(app: ZodApp, ctx: ServerContext): Promise<v
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    // A request answered 503 Database_unavailable gives its attempt back (issue 15): an outage locks no one out.
+    store: RefundableRateLimitStore,
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, API_ERROR_CODES.rateLimited, `Too many attempts. Try again in ${context.after}.`),
+  });
+  app.addHook('onResponse', async (request) => {
+    if (databaseUnavailableRequests.has(request)) refundAttempts(request);
   });
   registerRestRoutes(app, ctx, routeHandlers(ctx, app));
   await registerRemoteRoutes(app, ctx);

@@ -7,6 +7,7 @@ import type { Db } from './db';
 import type { TokenSigner } from './auth/tokens';
 import type { Presence } from './signalling/presence';
 import type { Tunnels } from './tunnel/tunnels';
+import type { Readiness } from './readiness';
 
 export interface ServerContext {
   config: ServerConfig;
@@ -14,4 +15,6 @@ export interface ServerContext {
   tokens: TokenSigner;
   presence: Presence;
   tunnels: Tunnels;
+  /** What GET /api/ready checks (issue 15); set by startServer. */
+  readiness?: Readiness;
 }

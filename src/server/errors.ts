@@ -2,9 +2,15 @@
  * Error answers: every error is `{ code, message }` (ApiError, spec §7/§8). Route code throws `HttpError`;
  * `installErrorHandling` turns validation errors, Fastify's own errors and crashes into that shape.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { API_ERROR_CODES, type ApiError } from '../protocol';
+import {
+  DATABASE_RETRY_AFTER_S,
+  DATABASE_UNAVAILABLE,
+  isDatabaseUnavailable,
+  type DatabaseStatus,
+} from './db/availability';
 
 /** An error with an HTTP status and an ApiError body. */
 export class HttpError extends Error {
@@ -95,11 +101,30 @@ function validationMessage(error: FastifyError): string {
   return parts.length > 0 ? parts.join('; ') : error.message;
 }
 
-/** Installs the error handler and the /api 404 handler. Never lets a malformed request crash the server. */
-export function installErrorHandling(app: FastifyInstance): void {
+/**
+ * Requests answered 503 Database_unavailable (issue 15): the rate limiter gives their attempt back
+ * (./rateLimitStore.ts), so an outage never locks anyone out of signing in.
+ */
+export const databaseUnavailableRequests = new WeakSet<FastifyRequest>();
+
+/**
+ * Installs the error handler and the /api 404 handler. Never lets a malformed request crash the server.
+ * An error meaning the database cannot be reached (./db/availability.ts) is a 503
+ * `{ code: 'Database_unavailable', message }` with `Retry-After: 2`; `database` records the outage and logs it
+ * once, so an outage is not a stack trace per request.
+ */
+export function installErrorHandling(app: FastifyInstance, database?: DatabaseStatus): void {
   app.setErrorHandler((err, request, reply) => {
     const error = err as FastifyError;
     if (err instanceof HttpError) return reply.code(err.statusCode).send(err.toBody());
+    if (isDatabaseUnavailable(err)) {
+      database?.markDown(err);
+      databaseUnavailableRequests.add(request);
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ ...DATABASE_UNAVAILABLE });
+    }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return reply.code(400).send({ code: API_ERROR_CODES.validation, message: validationMessage(error) });
     }

@@ -15,6 +15,7 @@ import { TokenSigner } from './auth/tokens';
 import { resolveConfig, type ServerOptions } from './config';
 import type { ServerContext } from './context';
 import { openDatabase, type Database } from './db';
+import { DatabaseStatus } from './db/availability';
 import { createSeed, type Seed } from './seed';
 import { startSignalling, type SignallingServer } from './signalling/peerServer';
 import { Presence } from './signalling/presence';
@@ -48,7 +49,10 @@ function urlHost(host: string): string {
 /** Starts database, REST API, signalling and static console. See the module comment. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const config = resolveConfig(options);
-  const app = createApp(config);
+  const startedAt = Date.now();
+  const databaseStatus = new DatabaseStatus();
+  const app = createApp(config, databaseStatus);
+  let signallingUp = false;
   let database: Database | null = null;
   let signalling: SignallingServer | null = null;
   let tunnels: Tunnels | null = null;
@@ -56,6 +60,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      signallingUp = false;
       tunnels?.hub.close();
       await signalling?.close().catch((err: unknown) => app.log.error({ err }, 'closing signalling failed'));
       await app.close().catch((err: unknown) => app.log.error({ err }, 'closing HTTP failed'));
@@ -65,13 +70,31 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   try {
     database = await openDatabase(
-      { dataDir: config.dataDir, databaseUrl: config.databaseUrl, noSync: config.embeddedPgNoSync },
+      {
+        dataDir: config.dataDir,
+        databaseUrl: config.databaseUrl,
+        noSync: config.embeddedPgNoSync,
+        status: databaseStatus,
+      },
       app.log,
     );
     const tokens = new TokenSigner(await loadSigningKey(database.db));
     traffic = new TunnelTraffic(database.db, app.log);
     tunnels = await createTunnels(database.db, app.log, { meter: traffic.meter });
-    const ctx: ServerContext = { config, db: database.db, tokens, presence: new Presence(), tunnels };
+    const opened = database;
+    const readiness = {
+      startedAt,
+      database: async () => ({ up: await opened.probe(), reason: opened.status.reason }),
+      signalling: () => signallingUp,
+    };
+    const ctx: ServerContext = {
+      config,
+      db: database.db,
+      tokens,
+      presence: new Presence(),
+      tunnels,
+      readiness,
+    };
     const seed = createSeed(ctx);
     if (config.demoAccount) {
       const demo = await seed.ensureUser(config.demoAccount);
@@ -87,6 +110,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await registerRoutes(app, ctx);
     const upgrades = new UpgradeRouter(app.server);
     signalling = startSignalling(app, ctx, upgrades, app.log);
+    signallingUp = true;
     mountTunnelUpgrades(ctx, upgrades, app.log);
     await startAlarmChannels(app, ctx, upgrades);
     await app.listen({ port: config.port, host: config.host });

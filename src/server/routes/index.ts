@@ -38,6 +38,7 @@ import { alarmChannelHandlers } from './alarmChannels';
 import { notificationHandlers } from './notifications';
 import { analyticsHandlers } from './analytics';
 import { faceHandlers } from './faces';
+import { serviceHandlers } from './service';
 
 /** Every route's handler. */
 export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<RestRoutes> {
@@ -74,5 +75,6 @@ export function routeHandlers(ctx: ServerContext, app: ZodApp): RouteHandlers<Re
     ...notificationHandlers(ctx, app),
     ...analyticsHandlers(ctx, app),
     ...faceHandlers(ctx, app),
+    ...serviceHandlers(ctx, app),
   };
 }
