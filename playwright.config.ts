@@ -47,6 +47,8 @@ export default defineConfig({
       LOG_LEVEL: 'error',
       // The suite signs the demo account in dozens of times a minute; the limit itself has unit tests.
       LOGIN_RATE_LIMIT_PER_MIN: '1000',
+      // Alarm-channel tests post to a webhook receiver on 127.0.0.1; the SSRF guard refuses it otherwise.
+      ALLOW_PRIVATE_URLS: '1',
       SEED_EXTRA_USERS: JSON.stringify([
         {
           email: 'second@edge.local',

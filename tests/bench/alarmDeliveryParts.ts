@@ -71,7 +71,7 @@ export function spawnServer(dataDir: string, port: number): ChildProcess {
   return fork(fileURLToPath(import.meta.url), ['--role', 'server', dataDir, String(port)], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: process.env,
+    env: { ...process.env, ALLOW_PRIVATE_URLS: '1' }, // the webhook receiver is on 127.0.0.1 (SSRF guard)
   });
 }
 

@@ -18,6 +18,7 @@ import { users } from '../db/schema';
 import { mailerOf } from '../mail';
 import { startRealtime } from '../realtime/socket';
 import type { UpgradeRouter } from '../signalling/upgrade';
+import { privateUrlsAllowed } from '../net/publicUrl';
 import type { SenderDeps } from './senders';
 import { createWebPush } from './webPush';
 import { startOutboxWorker, type OutboxWorker } from './worker';
@@ -42,6 +43,7 @@ export function channelRuntimeOf(ctx: ServerContext, app: FastifyInstance): Send
       mailer,
       webPush: createWebPush(ctx.db, vapidSubject(settings.from)),
       telegramApiUrl: process.env.TELEGRAM_API_URL?.trim() || undefined,
+      allowPrivateUrls: privateUrlsAllowed(),
     };
     runtimes.set(ctx, deps);
   }

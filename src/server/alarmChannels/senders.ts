@@ -3,11 +3,14 @@
  * (SMTP_URL, or the embedded catcher whose mailbox the console shows), webhook (signed JSON POST, signing.ts),
  * Telegram Bot API `sendMessage` (base URL `TELEGRAM_API_URL`, default https://api.telegram.org), Slack
  * incoming webhook (its URL is the channel's secret) and Web Push (webPush.ts). Each answers an AttemptResult
- * and never throws: a refusal, a time-out or a network error is a failed attempt with its text.
+ * and never throws: a refusal, a time-out or a network error is a failed attempt with its text. A webhook or
+ * Slack URL (typed by a user) is sent to only when its host resolves to public addresses (../net/publicUrl.ts,
+ * issue 15 SSRF; ALLOW_PRIVATE_URLS=1 lifts it); otherwise the attempt fails with the reason.
  */
 import type { ChannelConfig } from '../../protocol/alarmChannels';
 import { DELIVERY_TIMEOUT_MS } from '../../protocol/alarmChannels';
 import type { OutgoingMail } from '../mail';
+import { assertPublicUrl } from '../net/publicUrl';
 import { IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from './signing';
 
 /** What one attempt sends: the idempotency key (null for a Test send), a title, a text and the JSON body. */
@@ -47,6 +50,8 @@ export interface SenderDeps {
   fetch?: typeof globalThis.fetch;
   telegramApiUrl?: string;
   timeoutMs?: number;
+  /** Send to loopback/private addresses too (default: env ALLOW_PRIVATE_URLS). */
+  allowPrivateUrls?: boolean;
 }
 
 const clip = (s: string) => (s.length > 500 ? `${s.slice(0, 500)}…` : s);
@@ -117,6 +122,7 @@ export async function sendThrough(
           [SIGNATURE_HEADER]: signWebhook(channel.secret, ts, body),
         };
         if (message.idempotencyKey) headers[IDEMPOTENCY_HEADER] = message.idempotencyKey;
+        await assertPublicUrl(c.url, { allowPrivate: deps.allowPrivateUrls });
         return done(await postJson(deps, c.url, body, headers));
       }
       case 'telegram': {
@@ -137,6 +143,7 @@ export async function sendThrough(
       }
       case 'slack': {
         if (!channel.secret) return done({ ok: false, code: null, error: 'No webhook URL' });
+        await assertPublicUrl(channel.secret, { allowPrivate: deps.allowPrivateUrls });
         return done(
           await postJson(
             deps,

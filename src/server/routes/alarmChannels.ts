@@ -27,6 +27,7 @@ import { newWebhookSecret } from '../alarmChannels/signing';
 import { vapidKeys } from '../alarmChannels/webPush';
 import { userOf } from '../auth/guard';
 import { secretBox } from '../auth/secretBox';
+import { assertPublicUrl, UrlRefusedError } from '../net/publicUrl';
 import type { Db } from '../db';
 import { isUniqueViolation, isUuid } from '../db/scope';
 import {
@@ -106,6 +107,23 @@ async function one(db: Db, row: Row): Promise<Channel> {
   return c!;
 }
 
+/**
+ * On save (issue 15 SSRF): a webhook URL or Slack webhook URL naming a loopback, private, link-local or
+ * metadata address (or localhost) is refused with 400 Url_refused, unless ALLOW_PRIVATE_URLS=1. Names are
+ * resolved on each send instead (a name may not resolve yet, and may change).
+ */
+async function refuseLocalTarget(body: { config: ChannelConfig; secret?: string | null }): Promise<void> {
+  const url =
+    body.config.kind === 'webhook' ? body.config.url : body.config.kind === 'slack' ? body.secret : null;
+  if (!url) return;
+  try {
+    await assertPublicUrl(url, { dns: false });
+  } catch (err) {
+    if (err instanceof UrlRefusedError) throw new HttpError(400, err.code, err.message);
+    throw err;
+  }
+}
+
 export const alarmChannelHandlers: HandlersOf<typeof alarmChannelRoutes> = (ctx, app) => ({
   'alarmChannels.list': async (_input, request) => {
     const rows = await ctx.db
@@ -117,6 +135,7 @@ export const alarmChannelHandlers: HandlersOf<typeof alarmChannelRoutes> = (ctx,
   },
 
   'alarmChannels.create': async ({ body }, request) => {
+    await refuseLocalTarget(body);
     const box = await secretBox(ctx.db);
     const generated = body.config.kind === 'webhook' ? newWebhookSecret() : null;
     const secret = generated ?? body.secret ?? null;
@@ -140,6 +159,7 @@ export const alarmChannelHandlers: HandlersOf<typeof alarmChannelRoutes> = (ctx,
   },
 
   'alarmChannels.update': async ({ params, body }, request) => {
+    await refuseLocalTarget(body);
     const row = await ownChannel(ctx.db, userOf(request).id, params.id);
     if (row.kind !== body.config.kind)
       throw new HttpError(400, API_ERROR_CODES.validation, ALARM_CHANNEL_TEXTS.kindChange);

@@ -40,6 +40,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   process.env.TELEGRAM_API_URL = `${base}/telegram`;
+  process.env.ALLOW_PRIVATE_URLS = '1'; // the receiver is on 127.0.0.1 (SSRF guard: tests/unit/server/ssrf.test.ts)
   server = await startTestServer();
   await server.seed.ensureUser({ email: 'ch@chan.test', password: 'chan-pass-1', roles: ['user', 'admin'] });
   await server.seed.ensureUser({ email: 'other@chan.test', password: 'other-pass-1' });
@@ -49,6 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.TELEGRAM_API_URL;
+  delete process.env.ALLOW_PRIVATE_URLS;
   await server?.dispose();
   receiver?.close();
 });
