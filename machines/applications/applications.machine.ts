@@ -5,12 +5,13 @@
  *
  * idle → (applications.load) → loading → ready | failed; applications.refresh reloads from ready or failed;
  * delete.ask → confirming → delete.confirm → deleting → loading (or ready with the error and a toast);
- * delete.cancel → ready. Pure: the calls are the provided actors `loadApplications` and `deleteApplication`.
+ * delete.cancel → ready (the shared list machine, machines/shared/listMachine.ts). Pure: the calls are the provided actors `loadApplications` and `deleteApplication`.
  * Tags: `busy` (the §3 `loading` flag) while loading or deleting.
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 import type { Application, Feature } from '../../src/protocol/applications';
-import { errorText, type ConsoleEmitted } from '../notifications/emitted';
+import type { ConsoleEmitted } from '../notifications/emitted';
+import { listMachineConfig } from '../shared/listMachine';
 
 /** §3 page_info. */
 export interface PageInfo {
@@ -57,7 +58,7 @@ const INITIAL: ApplicationsContext = {
   target: null,
 };
 
-export const applicationsMachine = setup({
+const applicationsSetup = setup({
   types: {
     context: {} as ApplicationsContext,
     events: {} as ApplicationsEvent,
@@ -74,93 +75,41 @@ export const applicationsMachine = setup({
   guards: {
     known: ({ context, event }) => event.type === 'delete.ask' && context.data.some((a) => a.id === event.id),
   },
-}).createMachine({
-  id: 'applications',
-  context: INITIAL,
-  initial: 'idle',
-  on: { 'applications.reset': { target: '.idle', actions: assign(INITIAL) } },
-  states: {
-    idle: { on: { 'applications.load': 'loading' } },
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadApplications',
-        src: 'loadApplications',
-        onDone: {
-          target: 'ready',
-          actions: assign(({ event }) => ({
-            data: event.output.app,
-            page_info: event.output.page_info,
-            features: event.output.features,
-            lastUpdate: Date.now(),
-            error: null,
-          })),
-        },
-        onError: {
-          target: 'failed',
-          actions: assign({
-            error: ({ event }) => errorText(event.error, 'The applications could not be read.'),
-          }),
-        },
-      },
-    },
-    ready: {
-      on: {
-        'applications.load': 'loading',
-        'applications.refresh': 'loading',
-        'delete.ask': {
-          guard: 'known',
-          target: 'confirming',
-          actions: assign(({ context, event }) => ({
-            target: context.data.find((a) => a.id === event.id) ?? null,
-            error: null,
-          })),
-        },
-      },
-    },
-    failed: { on: { 'applications.load': 'loading', 'applications.refresh': 'loading' } },
-    confirming: {
-      on: {
-        'delete.confirm': 'deleting',
-        'delete.cancel': { target: 'ready', actions: assign({ target: null }) },
-      },
-    },
-    deleting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'deleteApplication',
-        src: 'deleteApplication',
-        input: ({ context }) => ({ id: context.target!.id }),
-        onDone: {
-          target: 'loading',
-          actions: [
-            emit(({ context }) => ({
-              type: 'notice' as const,
-              variant: 'success' as const,
-              title: 'Application deleted',
-              message: context.target!.name,
-              i18n: { title: { key: 'applications.deleted' } },
-            })),
-            assign({ target: null }),
-          ],
-        },
-        onError: {
-          target: 'ready',
-          actions: [
-            assign({
-              error: ({ event }) => errorText(event.error, 'The application could not be deleted.'),
-              target: null,
-            }),
-            emit(({ event }) => ({
-              type: 'notice' as const,
-              variant: 'danger' as const,
-              title: 'Delete failed',
-              message: errorText(event.error, 'The application could not be deleted.'),
-              i18n: { title: { key: 'applications.deleteFailed' } },
-            })),
-          ],
-        },
-      },
-    },
-  },
 });
+
+export const applicationsMachine = applicationsSetup.createMachine(
+  listMachineConfig(applicationsSetup, {
+    id: 'applications',
+    items: 'data',
+    context: INITIAL,
+    start: 'applications.load',
+    reload: {
+      ready: ['applications.load', 'applications.refresh'],
+      failed: ['applications.load', 'applications.refresh'],
+    },
+    reset: { event: 'applications.reset', context: INITIAL },
+    load: {
+      src: 'loadApplications',
+      loaded: (output: ApplicationsLoaded) => ({
+        data: output.app,
+        page_info: output.page_info,
+        features: output.features,
+        lastUpdate: Date.now(),
+        error: null,
+      }),
+      failedText: 'The applications could not be read.',
+    },
+    remove: {
+      src: 'deleteApplication',
+      guard: 'known',
+      deleted: {
+        title: 'Application deleted',
+        key: 'applications.deleted',
+        message: (target: Application) => target.name,
+      },
+      failedText: 'The application could not be deleted.',
+      keepError: true,
+      failedNotice: { title: 'Delete failed', key: 'applications.deleteFailed' },
+    },
+  }),
+);
