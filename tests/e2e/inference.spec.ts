@@ -112,7 +112,17 @@ test('a job started on a simulated camera draws boxes that match the video, then
   await cell.getByTestId('stream-expand').click();
   await page.getByTestId('stream-modal-details').click();
   await expect(page.getByTestId('stream-modal-details-text')).toContainText(name);
-  await page.getByTestId('stream-modal-close').click();
+  // Its stream page (/stream-detail): the stream full width, the detections drawn over it, its job listed.
+  await page.getByTestId('stream-modal-page').click();
+  await expect(page).toHaveURL(/\/stream-detail\/cam-1\//);
+  await expect(page.getByTestId('stream-modal')).toHaveCount(0);
+  const detail = page.locator('.stream-detail-wrap');
+  await expect(detail.getByTestId('inference-status')).toContainText(/objects/, { timeout: 20_000 });
+  await expect(page.getByTestId('stream-apps-job')).toContainText(name);
+  const onDetail = await alignmentSamples(page, '.stream-detail-wrap', sceneColors(boxB.device_id, 1), 10);
+  expect(onDetail.drawnFrames).toBe(10);
+  expect(median(onDetail.samples.map((s) => s.iou))).toBeGreaterThan(0.85);
+  await expectAccessible(page);
 
   // Stop, then delete (confirmed).
   await navigate(page, '/jobs');

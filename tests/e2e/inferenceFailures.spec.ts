@@ -1,6 +1,16 @@
 import { test, expect, type Page } from './fixtures';
 import { expectAccessible } from './axe';
-import { DEMO, agentPids, apiLogin, auth, listDevices, navigate, signIn } from './stack';
+import {
+  DEMO,
+  agentPids,
+  apiLogin,
+  auth,
+  listDevices,
+  navigate,
+  openCameraPage,
+  resetLayout,
+  signIn,
+} from './stack';
 
 /**
  * The start handshake's failure paths on the real stack (issue 10; §4 "Starting an inference connection",
@@ -105,5 +115,60 @@ test('a start whose peer connection fails starts again with the deep-stream engi
   expect(saved.runtime.message).toContain('sim-deepstream');
   await row.getByTestId('job-stop').click();
   await expect(row).toHaveAttribute('data-state', 'stopped');
+  await request.delete(`/api/jobs/${saved.id}`, { headers: auth(token) });
+});
+
+test('on a stream page a failed peer connection records the job as failed and returns to the camera page (§4 step 7)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const token = await apiLogin(request, FAULTY);
+  await resetLayout(request, token);
+  const faulty = (await listDevices(request, token)).res.find((d) => d.label === 'Faulty Box')!;
+  await openCameraPage(page, FAULTY, [faulty.device_id]);
+  const openButton = page.locator(`[data-testid^="camera-open-${faulty.device_id}-"]`).first();
+  await expect(openButton).toBeVisible({ timeout: 30_000 });
+  await openButton.click();
+  const cell = page.locator('[data-testid^="stream-cell-"]');
+  await expect(cell).toHaveCount(1);
+  await cell.getByTestId('stream-expand').click();
+  // The stream modal leads to the stream's page, which offers to run an application on this camera.
+  await page.getByTestId('stream-modal-page').click();
+  await expect(page).toHaveURL(/\/stream-detail\//);
+  await expect(page.getByTestId('stream-detail-video')).toBeVisible();
+  await expect(page.getByTestId('stream-apps-none')).toBeVisible();
+  await expectAccessible(page);
+  const cameraId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!);
+
+  const name = `E2E stream page start ${Date.now()}`;
+  await page.getByTestId('stream-apps-run').click();
+  await expect(page.getByTestId('jobs-form')).toBeVisible();
+  await page.getByTestId('job-name').fill(name);
+  // The form is preset to this stream's device and camera.
+  await expect(page.getByTestId('job-device')).toHaveValue(faulty.device_id);
+  await expect(page.getByTestId('job-camera')).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByTestId('job-camera')).toHaveValue(cameraId);
+  await page.getByTestId('job-submit').click();
+  await expect(page.getByTestId('jobs-form')).toBeHidden();
+  // Its progress shows on the stream page while it runs.
+  await expect(page.getByTestId('job-progress')).toBeVisible();
+  // The default engine's connection fails (wrong DTLS fingerprint): no deep-stream restart from a stream
+  // page; the job is recorded failed and the console returns to the camera page.
+  await expect(page).toHaveURL(/\/control-panel\/cameras$/, { timeout: 60_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'Inference engine issue reported' })).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        const jobs = (await (await request.get('/api/jobs', { headers: auth(token) })).json()).jobs;
+        return jobs.find((j: { job_name: string }) => j.job_name === name)?.state;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('error');
+  const jobs = (await (await request.get('/api/jobs', { headers: auth(token) })).json()).jobs;
+  const saved = jobs.find((j: { job_name: string }) => j.job_name === name);
+  expect(saved.cameras).toEqual([cameraId]);
+  expect(saved.runtime.message ?? '').not.toContain('sim-deepstream');
   await request.delete(`/api/jobs/${saved.id}`, { headers: auth(token) });
 });

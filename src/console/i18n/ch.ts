@@ -200,6 +200,7 @@ export const ch: Resource = {
     understood: '我知道了',
     notFound: '此视频流未打开。请从摄像头页面打开。',
     openIt: '打开视频流',
+    detailPage: '打开视频流页面',
   },
   later: {
     title: '{{title}} — 将在后续版本中提供',

@@ -201,6 +201,7 @@ export const de: Resource = {
     understood: 'Verstanden',
     notFound: 'Dieser Stream ist nicht geöffnet. Öffnen Sie ihn auf der Kameraseite.',
     openIt: 'Stream öffnen',
+    detailPage: 'Stream-Seite öffnen',
   },
   later: {
     title: '{{title}} — kommt in einer späteren Version',

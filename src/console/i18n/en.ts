@@ -203,6 +203,7 @@ export const en = {
     understood: 'I understood',
     notFound: 'This stream is not open. Open it from the camera page.',
     openIt: 'Open stream',
+    detailPage: 'Open the stream page',
   },
   later: {
     title: '{{title}} — coming in a later release',

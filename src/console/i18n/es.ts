@@ -201,6 +201,7 @@ export const es: Resource = {
     understood: 'Entendido',
     notFound: 'Esta transmisión no está abierta. Ábrala desde la página de cámaras.',
     openIt: 'Abrir transmisión',
+    detailPage: 'Abrir la página de la transmisión',
   },
   later: {
     title: '{{title}}: llegará en una versión posterior',

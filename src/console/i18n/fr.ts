@@ -202,6 +202,7 @@ export const fr: Resource = {
     understood: "J'ai compris",
     notFound: "Ce flux n'est pas ouvert. Ouvrez-le depuis la page caméras.",
     openIt: 'Ouvrir le flux',
+    detailPage: 'Ouvrir la page du flux',
   },
   later: {
     title: '{{title}} — dans une prochaine version',

@@ -200,6 +200,7 @@ export const jp: Resource = {
     understood: '了解しました',
     notFound: 'このストリームは開いていません。カメラページから開いてください。',
     openIt: 'ストリームを開く',
+    detailPage: 'ストリームページを開く',
   },
   later: {
     title: '{{title}} — 今後のリリースで提供',

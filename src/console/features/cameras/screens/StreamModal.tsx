@@ -1,6 +1,7 @@
 /**
  * The stream modal of the root shell (§2 "Stream modal"): the device label and the live video, with
- * picture-in-picture, details (application streams only), minimize, full screen and close. Minimize hides
+ * picture-in-picture, the stream's page (/stream-detail: the stream full width, its jobs, "Run an
+ * application"), details (application streams only), minimize, full screen and close. Minimize hides
  * the modal but keeps the stream going (the grid's `modal` region: minimized), first showing the info dialog
  * "Minimized - Stream is still going on. You can use the camera page to monitor and manage" with "Camera
  * Page" and "I understood"; a small floating button brings the stream back. Renders the camera grid
@@ -15,6 +16,7 @@ import { useStartedJobs } from '../../inference/selectors';
 import { GRID_TEXTS } from '../../../../../machines/cameras/cameraGrid.machine';
 import { useModalView, useStreamView, useStreamsRef, useStreamsSelector, type StreamRef } from '../selectors';
 import { CloseIcon, FullScreenIcon, useVideoSource } from './StreamCell';
+import { streamDetailPath } from '../streamRoute';
 import './cameras.css';
 
 const sameIds = (a: { deviceId: string; cameraId: string }, b: { deviceId: string; cameraId: string }) =>
@@ -56,6 +58,7 @@ function OpenModal({ stream }: { stream: StreamRef }) {
   const jobs = useStartedJobs(ids.deviceId, ids.cameraId);
   const application = facts.application || jobs.length > 0;
   const close = () => grid.send({ type: 'modal.close' });
+  const navigate = useNavigate();
   return (
     <Modal
       opened
@@ -78,6 +81,17 @@ function OpenModal({ stream }: { stream: StreamRef }) {
               data-testid="stream-modal-pip"
             >
               {t('streamModal.pip')}
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="light"
+              onClick={() => {
+                close();
+                navigate(streamDetailPath(ids));
+              }}
+              data-testid="stream-modal-page"
+            >
+              {t('streamModal.detailPage')}
             </Button>
             {application && (
               <Button

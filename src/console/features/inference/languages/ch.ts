@@ -74,6 +74,12 @@ export const ch: InferenceTranslation = {
       connect: '启动连接已打开（带数据通道的对等连接）',
     },
   },
+  streamPage: {
+    title: '此视频流上的应用',
+    run: '运行应用',
+    none: '此摄像头上没有正在运行的应用。',
+    job: '{{name}} · {{application}}',
+  },
   overlay: {
     labels: '标签',
     scores: '置信度',

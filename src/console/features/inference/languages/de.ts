@@ -82,6 +82,12 @@ export const de: InferenceTranslation = {
       connect: 'Startverbindung offen (Peer-Verbindung mit Datenkanal)',
     },
   },
+  streamPage: {
+    title: 'Anwendungen auf diesem Stream',
+    run: 'Anwendung ausführen',
+    none: 'Auf dieser Kamera läuft keine Anwendung.',
+    job: '{{name}} · {{application}}',
+  },
   overlay: {
     labels: 'Beschriftungen',
     scores: 'Konfidenzen',

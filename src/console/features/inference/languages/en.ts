@@ -79,6 +79,12 @@ export const en = {
       connect: 'Start connection open (peer connection with a data channel)',
     },
   },
+  streamPage: {
+    title: 'Applications on this stream',
+    run: 'Run an application',
+    none: 'No application runs on this camera.',
+    job: '{{name}} · {{application}}',
+  },
   overlay: {
     labels: 'Labels',
     scores: 'Scores',

@@ -82,6 +82,12 @@ export const es: InferenceTranslation = {
       connect: 'Conexión de inicio abierta (conexión entre pares con un canal de datos)',
     },
   },
+  streamPage: {
+    title: 'Aplicaciones en esta transmisión',
+    run: 'Ejecutar una aplicación',
+    none: 'Ninguna aplicación se ejecuta en esta cámara.',
+    job: '{{name}} · {{application}}',
+  },
   overlay: {
     labels: 'Etiquetas',
     scores: 'Puntuaciones',

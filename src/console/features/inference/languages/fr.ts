@@ -82,6 +82,12 @@ export const fr: InferenceTranslation = {
       connect: 'Connexion de démarrage ouverte (connexion pair à pair avec un canal de données)',
     },
   },
+  streamPage: {
+    title: 'Applications sur ce flux',
+    run: 'Exécuter une application',
+    none: 'Aucune application ne tourne sur cette caméra.',
+    job: '{{name}} · {{application}}',
+  },
   overlay: {
     labels: 'Libellés',
     scores: 'Scores',

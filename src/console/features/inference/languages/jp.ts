@@ -81,6 +81,12 @@ export const jp: InferenceTranslation = {
       connect: '開始用の接続を確立（データチャネル付きピア接続）',
     },
   },
+  streamPage: {
+    title: 'このストリームのアプリケーション',
+    run: 'アプリケーションを実行',
+    none: 'このカメラで実行中のアプリケーションはありません。',
+    job: '{{name}} · {{application}}',
+  },
   overlay: {
     labels: 'ラベル',
     scores: 'スコア',
