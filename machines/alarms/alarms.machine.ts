@@ -6,12 +6,13 @@
  *
  * idle → (alarms.load) → loading → ready | failed; alarms.refresh reloads; in ready: alarm.save → saving →
  * loading (notice) | ready (error kept for the editor, notice); delete.ask → confirming → delete.confirm →
- * deleting → loading; delete.cancel → ready. Pure: the calls are the provided actors `loadAlarms`,
+ * deleting → loading; delete.cancel → ready (the shared list machine, machines/shared/listMachine.ts). Pure: the calls are the provided actors `loadAlarms`,
  * `saveAlarm` (save, its channels, device sync) and `deleteAlarm`. Tags: `busy` while loading, saving or deleting.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { AlarmInputIn, AlarmView } from '../../src/protocol/alarms';
 import { errorText, type ConsoleEmitted } from '../notifications/emitted';
+import { listMachineConfig } from '../shared/listMachine';
 
 /** A camera the editor offers: an alarm source (§3) with the device that has it. */
 export interface AlarmCamera {
@@ -61,7 +62,7 @@ const INITIAL: AlarmsContext = {
   target: null,
 };
 
-export const alarmsMachine = setup({
+const alarmsSetup = setup({
   types: {
     context: {} as AlarmsContext,
     events: {} as AlarmsEvent,
@@ -85,100 +86,66 @@ export const alarmsMachine = setup({
     known: ({ context, event }) =>
       event.type === 'delete.ask' && context.alarms.some((a) => a.id === event.id),
   },
-}).createMachine({
-  id: 'alarms',
-  context: INITIAL,
-  initial: 'idle',
-  on: { 'alarms.reset': { target: '.idle', actions: assign(INITIAL) } },
-  states: {
-    idle: { on: { 'alarms.load': 'loading' } },
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadAlarms',
-        src: 'loadAlarms',
-        onDone: {
-          target: 'ready',
-          actions: assign(({ event }) => ({ ...event.output, error: null })),
-        },
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => errorText(event.error, 'The alarms could not be read.') }),
-        },
-      },
+});
+
+const saving = alarmsSetup.createStateConfig({
+  tags: ['busy'],
+  invoke: {
+    id: 'saveAlarm',
+    src: 'saveAlarm',
+    input: ({ context, event }) => {
+      const e = event as Extract<AlarmsEvent, { type: 'alarm.save' }>;
+      return { id: e.id, body: e.body, cameras: context.cameras, channelIds: e.channel_ids };
     },
-    failed: { on: { 'alarms.load': 'loading', 'alarms.refresh': 'loading' } },
-    ready: {
-      on: {
-        'alarms.load': 'loading',
-        'alarms.refresh': 'loading',
-        'alarm.save': { target: 'saving', actions: assign({ saveError: null }) },
-        'delete.ask': {
-          guard: 'known',
-          target: 'confirming',
-          actions: assign(({ context, event }) => ({
-            target: context.alarms.find((a) => a.id === (event as { id: string }).id) ?? null,
-          })),
-        },
-      },
+    onDone: {
+      target: 'loading',
+      actions: [
+        assign(({ context }) => ({ saved: context.saved + 1 })),
+        emit(({ event }) => ({
+          type: 'notice' as const,
+          variant: 'success' as const,
+          title: 'Alarm saved',
+          message: event.output.name,
+          i18n: { title: { key: 'alarms.saved' } },
+        })),
+      ],
     },
-    saving: {
-      tags: ['busy'],
-      invoke: {
-        id: 'saveAlarm',
-        src: 'saveAlarm',
-        input: ({ context, event }) => {
-          const e = event as Extract<AlarmsEvent, { type: 'alarm.save' }>;
-          return { id: e.id, body: e.body, cameras: context.cameras, channelIds: e.channel_ids };
-        },
-        onDone: {
-          target: 'loading',
-          actions: [
-            assign(({ context }) => ({ saved: context.saved + 1 })),
-            emit(({ event }) => ({
-              type: 'notice' as const,
-              variant: 'success' as const,
-              title: 'Alarm saved',
-              message: event.output.name,
-              i18n: { title: { key: 'alarms.saved' } },
-            })),
-          ],
-        },
-        onError: {
-          target: 'ready',
-          actions: assign({
-            saveError: ({ event }) => errorText(event.error, 'The alarm could not be saved.'),
-          }),
-        },
-      },
-    },
-    confirming: {
-      on: {
-        'delete.confirm': 'deleting',
-        'delete.cancel': { target: 'ready', actions: assign({ target: null }) },
-      },
-    },
-    deleting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'deleteAlarm',
-        src: 'deleteAlarm',
-        input: ({ context }) => ({ id: context.target!.id, cameras: context.cameras }),
-        onDone: { target: 'loading', actions: assign({ target: null }) },
-        onError: {
-          target: 'ready',
-          actions: [
-            assign({ target: null }),
-            emit(({ event }) => ({
-              type: 'notice' as const,
-              variant: 'danger' as const,
-              title: 'Delete failed',
-              message: errorText(event.error, 'The alarm could not be deleted.'),
-              i18n: { title: { key: 'alarms.deleteFailed' } },
-            })),
-          ],
-        },
-      },
+    onError: {
+      target: 'ready',
+      actions: assign({
+        saveError: ({ event }) => errorText(event.error, 'The alarm could not be saved.'),
+      }),
     },
   },
 });
+
+export const alarmsMachine = alarmsSetup.createMachine(
+  listMachineConfig(alarmsSetup, {
+    id: 'alarms',
+    items: 'alarms',
+    context: INITIAL,
+    start: 'alarms.load',
+    reload: { ready: ['alarms.load', 'alarms.refresh'], failed: ['alarms.load', 'alarms.refresh'] },
+    reset: { event: 'alarms.reset', context: INITIAL },
+    load: {
+      src: 'loadAlarms',
+      loaded: (output: AlarmsLoaded) => ({ ...output, error: null }),
+      failedText: 'The alarms could not be read.',
+    },
+    ready: alarmsSetup.createStateConfig({
+      on: { 'alarm.save': { target: 'saving', actions: assign({ saveError: null }) } },
+    }),
+    states: { saving },
+    remove: {
+      src: 'deleteAlarm',
+      guard: 'known',
+      input: ({ context }: { context: AlarmsContext }) => ({
+        id: context.target!.id,
+        cameras: context.cameras,
+      }),
+      failedText: 'The alarm could not be deleted.',
+      keepError: false,
+      failedNotice: { title: 'Delete failed', key: 'alarms.deleteFailed' },
+    },
+  }),
+);

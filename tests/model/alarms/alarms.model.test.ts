@@ -2,13 +2,13 @@
  * The alarms list machine on model-based paths (issue 11 /alarms): load, fail and reload; a save (with and
  * without the alarm's channels) reloads the list and bumps `saved`, a failed save keeps its error for the
  * editor; delete asks, is cancelled or confirmed (reload), a failed delete goes back to the list; reset.
- * The save actor is given the channel ids of the event (the editor's ChannelPicker) and none when absent.
+ * The shared list machine's harness (tests/model/listHarness.ts). The save actor is given the channel ids of the event (the editor's ChannelPicker) and none when absent.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { alarmsMachine, type AlarmsLoaded } from '../../../machines/alarms/alarms.machine';
 import type { AlarmView } from '../../../src/protocol/alarms';
-import { createMachineTestModel, runPaths, type Driver } from '../harness';
+import { listEvents, runListModel, sample, type ListSamples } from '../listHarness';
 
 type Snap = SnapshotFrom<typeof alarmsMachine>;
 
@@ -34,30 +34,25 @@ const alarm: AlarmView = {
 const loaded: AlarmsLoaded = { alarms: [alarm], cameras: [], calendars: [] };
 const body = { name: 'Door', sources: alarm.sources };
 
-function eventsFor(s: Snap, type: string): EventObject[] | undefined {
-  const list = (xs: object[]) => xs as unknown as EventObject[];
+const shared: ListSamples = {
+  load: { src: 'loadAlarms', output: loaded },
+  remove: { src: 'deleteAlarm', error: 'refused' },
+  listedId: alarm.id,
+};
+
+function eventsFor(_s: Snap, type: string): EventObject[] | undefined {
   switch (type) {
     case 'alarm.save':
-      return list([
+      return sample([
         { type, id: null, body },
         { type, id: alarm.id, body, channel_ids: ['c1'] },
       ]);
-    case 'delete.ask':
-      return list([{ type, id: alarm.id }]);
-    case 'xstate.done.actor.loadAlarms':
-      return list([{ type, output: loaded }]);
-    case 'xstate.error.actor.loadAlarms':
-      return list([{ type, error: new Error('Servers are unavailable.') }]);
     case 'xstate.done.actor.saveAlarm':
-      return list([{ type, output: alarm }]);
+      return sample([{ type, output: alarm }]);
     case 'xstate.error.actor.saveAlarm':
-      return list([{ type, error: new Error('An alarm with this name already exists.') }]);
-    case 'xstate.done.actor.deleteAlarm':
-      return list([{ type, output: undefined }]);
-    case 'xstate.error.actor.deleteAlarm':
-      return list([{ type, error: new Error('refused') }]);
+      return sample([{ type, error: new Error('An alarm with this name already exists.') }]);
     default:
-      return undefined;
+      return listEvents(shared, type);
   }
 }
 
@@ -73,24 +68,13 @@ const key = (s: Snap) =>
 
 describe('alarms machine (model-based paths)', () => {
   it('follows every modelled path on the real machine', async () => {
-    const paths = createMachineTestModel(alarmsMachine, { events: eventsFor, key }).getShortestPaths({
-      allowDuplicatePaths: true,
+    const { ends } = await runListModel({
+      machine: alarmsMachine,
+      actors: ['loadAlarms', 'saveAlarm', 'deleteAlarm'],
+      events: eventsFor,
+      key,
+      states: ['idle', 'loading', 'ready', 'failed', 'saving', 'confirming', 'deleting'],
     });
-    const start = (driver: Driver) =>
-      createActor(
-        alarmsMachine.provide({
-          actors: {
-            loadAlarms: driver.promise('loadAlarms'),
-            saveAlarm: driver.promise('saveAlarm'),
-            deleteAlarm: driver.promise('deleteAlarm'),
-          },
-        }),
-      ).start();
-    const steps = await runPaths(paths, start, key);
-    expect(steps).toBeGreaterThan(paths.length);
-    const ends = paths.map((p) => p.state);
-    for (const st of ['idle', 'loading', 'ready', 'failed', 'saving', 'confirming', 'deleting'] as const)
-      expect(ends.some((s) => s.matches(st))).toBe(true);
     // A failed save keeps its error for the editor; a saved one bumps `saved`.
     expect(ends.some((s) => s.matches('ready') && s.context.saveError !== null)).toBe(true);
     expect(ends.some((s) => s.context.saved > 0)).toBe(true);
