@@ -8,8 +8,11 @@ import { defineRoutes, Id } from './route';
 // ---------------------------------------------------------------------------------------------------------
 // REST calls
 
+/** A browser's PeerJS peer id: 8–64 of A–Z a–z 0–9 _ - (the console makes 'web-' + 16 hex). */
+export const BrowserId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Enter 8–64 letters, digits, _ or -');
+
 /** POST get_browser_token { browser_id } → servers (ICE), token (signalling token for that peer id). */
-export const BrowserTokenRequest = z.object({ browser_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+export const BrowserTokenRequest = z.object({ browser_id: BrowserId });
 export const IceServer = z.object({
   urls: z.union([z.string(), z.array(z.string())]),
   username: z.string().optional(),
@@ -27,10 +30,18 @@ export const IceServersResponse = z.object({ servers: z.array(IceServer) });
  * before it answers any command (ARCHITECTURE "The device link"). Not a spec §7 call: it is how the server
  * decides who may reach a device. expires_at in ms since epoch.
  */
-export const DeviceGrantRequest = z.object({ device_id: Id, browser_id: Id });
+export const DeviceGrantRequest = z.object({ device_id: Id, browser_id: BrowserId });
 export const DeviceGrantResponse = z.object({ grant: z.string(), expires_at: z.number() });
-/** Claims inside a grant. */
-export const DeviceGrantClaims = z.object({ sub: z.string(), device_id: z.string(), browser_id: z.string() });
+/**
+ * Claims inside a grant (bounded like the request). `jti` makes a grant single-use: the agent refuses a second
+ * link opened with the same grant (issue 15).
+ */
+export const DeviceGrantClaims = z.object({
+  sub: Id,
+  device_id: Id,
+  browser_id: BrowserId,
+  jti: z.string().uuid(),
+});
 export type DeviceGrantClaims = z.infer<typeof DeviceGrantClaims>;
 
 /** GET peerjs/peerjs/{device_id} → isOnline. GET check/peerjs/{device_id} → exist. */
@@ -48,6 +59,8 @@ export const signallingRoutes = defineRoutes({
     summary: 'ICE servers and a signalling token valid only for this browser peer id',
     body: BrowserTokenRequest,
     answer: BrowserTokenResponse,
+    /** 409 Peer_id_taken: the peer id is registered by another user now. */
+    errors: [409],
   },
   'signalling.iceServers': {
     method: 'GET',
@@ -65,7 +78,8 @@ export const signallingRoutes = defineRoutes({
     summary: 'A 60 s grant for (user, browser peer, device) that the device’s agent verifies',
     body: DeviceGrantRequest,
     answer: DeviceGrantResponse,
-    errors: [404],
+    /** 409 Peer_id_taken: browser_id is registered by another user. */
+    errors: [404, 409],
   },
   /** Owner only, else 404. */
   'signalling.isOnline': {

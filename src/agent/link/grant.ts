@@ -3,14 +3,17 @@
  * the server issues only to the owner of a device, with claims { typ:'grant', sub, device_id, browser_id }.
  * The agent verifies signature and expiry with the server's JWKS, then that device_id is its own and
  * browser_id is the PeerJS peer on the other end of the data connection. Keys are refetched once when a
- * grant names an unknown key id (key rotation), at most once per REFETCH_COOLDOWN_MS.
+ * grant names an unknown key id (key rotation), at most once per REFETCH_COOLDOWN_MS. A grant is single-use
+ * (issue 15): its `jti` is remembered until the grant expires, and a second link opened with it is refused
+ * ('reused').
  */
 import { createLocalJWKSet, errors, jwtVerify } from 'jose';
 import type { JSONWebKeySet, JWTVerifyGetKey } from 'jose';
 import { DeviceGrantClaims } from '../../protocol';
 
 /** Why a grant was refused. */
-export type GrantRefusal = 'expired' | 'wrong_device' | 'wrong_browser' | 'bad_signature' | 'invalid';
+export type GrantRefusal =
+  'expired' | 'wrong_device' | 'wrong_browser' | 'bad_signature' | 'invalid' | 'reused';
 
 /** A refused grant; `reason` is machine-readable, `message` is for the user. */
 export class GrantError extends Error {
@@ -46,6 +49,8 @@ export function createGrantVerifier(options: GrantVerifierOptions): GrantVerifie
   let keySet = createLocalJWKSet(options.jwks);
   let lastRefetch = 0;
   let refetching: Promise<void> | null = null;
+  /** jti → when the grant expires (ms): grants already used, kept until they could not be used anyway. */
+  const used = new Map<string, number>();
 
   const getKey: JWTVerifyGetKey = async (header, token) => {
     try {
@@ -92,13 +97,20 @@ export function createGrantVerifier(options: GrantVerifierOptions): GrantVerifie
       }
       if (payload.typ !== 'grant') throw new GrantError('invalid', 'The token is not a device grant');
       const claims = DeviceGrantClaims.safeParse(payload);
-      if (!claims.success) throw new GrantError('invalid', 'The grant lacks sub, device_id or browser_id');
+      if (!claims.success)
+        throw new GrantError('invalid', 'The grant lacks sub, device_id, browser_id or jti');
       if (claims.data.device_id !== options.deviceId) {
         throw new GrantError('wrong_device', 'The grant is for another device');
       }
       if (claims.data.browser_id !== browserId) {
         throw new GrantError('wrong_browser', 'The grant is for another browser');
       }
+      const now = Date.now();
+      for (const [jti, expiresMs] of used) if (expiresMs < now) used.delete(jti);
+      if (used.has(claims.data.jti)) {
+        throw new GrantError('reused', 'The grant has been used already; ask the server for a new one');
+      }
+      used.set(claims.data.jti, Number(payload.exp) * 1000 + CLOCK_TOLERANCE_S * 1000);
       return claims.data;
     },
   };

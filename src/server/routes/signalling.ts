@@ -4,7 +4,8 @@
  *   POST get_browser_token       { browser_id } → { servers, token } — browser token valid only for that peer id
  *   GET  ice-servers             ?deviceId → { servers } ([] unless env ICE_SERVERS); user or device token
  *   POST device-grant            { device_id, browser_id } → { grant, expires_at (ms since epoch) }; owner only,
- *                                else 404 Not_found. The agent verifies the grant with the JWKS.
+ *                                else 404 Not_found. The agent verifies the grant with the JWKS and takes
+ *                                each grant once (jti). A peer id registered by another user: 409.
  *   GET  peerjs/peerjs/:device_id → { isOnline }   (owner only, else 404)
  *   GET  check/peerjs/:device_id  → { exist }      (owner only, else 404)
  *   GET  .well-known/jwks.json    → { keys } public, the server's Ed25519 public key(s)
@@ -12,7 +13,8 @@
 import { BROWSER_TOKEN_EXPIRY_S, DEVICE_GRANT_EXPIRY_S, type signallingRoutes } from '../../protocol';
 import { userOf } from '../auth/guard';
 import { findOwnDevice } from '../db/scope';
-import { badRequest, notFound } from '../errors';
+import { badRequest, HttpError, notFound } from '../errors';
+import { ownedByAnother } from '../signalling/peerOwners';
 import type { HandlersOf } from './register';
 
 /** Peer ids starting with this prefix belong to devices; a browser can never register one. */
@@ -22,11 +24,19 @@ export function isDevicePeerId(id: string): boolean {
   return id.toLowerCase().startsWith(DEVICE_PEER_PREFIX);
 }
 
+/** 409 Peer_id_taken: `browserId` is registered with signalling by another user (issue 15). */
+function refuseForeignPeer(ctx: Parameters<typeof ownedByAnother>[0], browserId: string, userId: string) {
+  if (ownedByAnother(ctx, browserId, userId)) {
+    throw new HttpError(409, 'Peer_id_taken', 'This browser peer id is registered by another user.');
+  }
+}
+
 export const signallingHandlers: HandlersOf<typeof signallingRoutes> = (ctx) => ({
   'signalling.browserToken': async ({ body }, request) => {
     const browserId = body.browser_id;
     if (isDevicePeerId(browserId))
       throw badRequest(`body.browser_id: must not start with "${DEVICE_PEER_PREFIX}"`);
+    refuseForeignPeer(ctx, browserId, userOf(request).id);
     const { token } = await ctx.tokens.sign(
       { typ: 'browser', sub: userOf(request).id, browser_id: browserId },
       BROWSER_TOKEN_EXPIRY_S,
@@ -40,8 +50,15 @@ export const signallingHandlers: HandlersOf<typeof signallingRoutes> = (ctx) => 
     const user = userOf(request);
     const device = await findOwnDevice(ctx.db, user.id, body.device_id);
     if (!device) throw notFound('Device');
+    refuseForeignPeer(ctx, body.browser_id, user.id);
     const { token, exp } = await ctx.tokens.sign(
-      { typ: 'grant', sub: user.id, device_id: device.deviceId, browser_id: body.browser_id },
+      {
+        typ: 'grant',
+        sub: user.id,
+        device_id: device.deviceId,
+        browser_id: body.browser_id,
+        jti: ctx.tokens.newJti(),
+      },
       DEVICE_GRANT_EXPIRY_S,
     );
     return { grant: token, expires_at: exp * 1000 };

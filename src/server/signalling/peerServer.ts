@@ -22,6 +22,7 @@ import { DEFAULT_LIMITS, guardSocket, MessageGuard, type GuardLimits } from './g
 import type { PeerClientLike } from './presence';
 import { runWithTrackedTimers } from './timers';
 import { refuseUpgrade, type UpgradeRouter } from './upgrade';
+import { ownedByAnother, peerOwnersOf } from './peerOwners';
 
 /** WebSocket path the PeerJS client connects to: `${path}/peerjs`. */
 export const PEERJS_WS_PATH = `${PEERJS_PATH}/peerjs`;
@@ -80,7 +81,7 @@ export function startSignalling(
   // Peer id → the user it belongs to (a browser's user, a device's owner), from the token it registered with.
   // Devices stay known after they leave (messages may wait for a device that reconnects); browsers are
   // forgotten when their socket closes (their ids are new on every page load).
-  const owners = new Map<string, string>();
+  const owners = peerOwnersOf(ctx);
   const guard = new MessageGuard(
     limits,
     (peerId, dropped, last) => log.warn({ peerId, dropped, last }, 'signalling messages dropped'),
@@ -98,7 +99,12 @@ export function startSignalling(
         createWebSocketServer: () => wss,
       });
       peerApp.on('connection', (client: PeerClientLike) => ctx.presence.connected(client));
-      peerApp.on('disconnect', (client: PeerClientLike) => ctx.presence.disconnected(client));
+      peerApp.on('disconnect', (client: PeerClientLike) => {
+        ctx.presence.disconnected(client);
+        // A browser peer that left frees its id (issue 15: bound to its user only while registered).
+        const id = client.getId();
+        if (!isDevicePeerId(id) && !ctx.presence.exists(id)) owners.delete(id);
+      });
       peerApp.on('error', (err: unknown) => log.warn({ err }, 'signalling error'));
       // 'mount' creates the realm, the WebSocket layer and the housekeeping timers. We mount it at the root
       // without an Express parent: the parent handed to Express's own mount listener changes nothing.
@@ -132,6 +138,11 @@ export function startSignalling(
       }
       if (socket.destroyed) return;
       const owner = decodeJwt(token).sub;
+      // A registered id stays its user's: another user's token (for the same id) cannot take it over.
+      if (owner && ownedByAnother(ctx, id, owner)) {
+        log.info({ peerId: id }, 'signalling upgrade refused: peer id registered by another user');
+        return refuseUpgrade(socket, 409, 'Peer_id_taken', 'This peer id is registered by another user.');
+      }
       wss.handleUpgrade(req, socket, head, (ws) => {
         if (owner) owners.set(id, owner);
         if (!isDevicePeerId(id)) {

@@ -26,12 +26,34 @@ describe('grant verification', () => {
   });
 
   it('accepts a valid grant and returns its claims', async () => {
-    const grant = await signGrant(keys, { device_id: DEVICE, browser_id: BROWSER, sub: 'user-7' });
+    const jti = '6f1d2c3b-4a59-4e8f-9d7c-0b1a2c3d4e5f';
+    const grant = await signGrant(keys, { device_id: DEVICE, browser_id: BROWSER, sub: 'user-7', jti });
     await expect(verifier.verify(grant, BROWSER)).resolves.toEqual({
       sub: 'user-7',
       device_id: DEVICE,
       browser_id: BROWSER,
+      jti,
     });
+  });
+
+  it('takes a grant once: a second link with the same grant is refused (issue 15)', async () => {
+    const grant = await signGrant(keys, { device_id: DEVICE, browser_id: BROWSER });
+    await expect(verifier.verify(grant, BROWSER)).resolves.toMatchObject({ device_id: DEVICE });
+    const err = await verifier.verify(grant, BROWSER).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GrantError);
+    expect((err as GrantError).reason).toBe('reused');
+    expect((err as GrantError).message).toBe('The grant has been used already; ask the server for a new one');
+    // A new grant for the same browser and device is taken.
+    const next = await signGrant(keys, { device_id: DEVICE, browser_id: BROWSER });
+    await expect(verifier.verify(next, BROWSER)).resolves.toMatchObject({ browser_id: BROWSER });
+  });
+
+  it('refuses a grant without a jti or with an oversized browser id', async () => {
+    const noJti = await signGrant(keys, { device_id: DEVICE, browser_id: BROWSER, jti: '' });
+    expect(await refusal(verifier.verify(noJti, BROWSER))).toBe('invalid');
+    const huge = 'w'.repeat(65);
+    const big = await signGrant(keys, { device_id: DEVICE, browser_id: huge });
+    expect(await refusal(verifier.verify(big, huge))).toBe('invalid');
   });
 
   it('refuses an expired grant', async () => {

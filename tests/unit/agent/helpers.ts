@@ -1,4 +1,5 @@
 /** Test helpers: a local Ed25519 key pair and JWKS, grant signing, a fake ServerApi, a counting camera. */
+import { randomUUID } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import type { CryptoKey, JSONWebKeySet } from 'jose';
 import { SimCamera } from '../../../src/agent/backends/sim/camera';
@@ -19,16 +20,20 @@ export async function makeKeys(kid = 'test-key-1'): Promise<TestKeys> {
   return { privateKey, kid, jwks: { keys: [{ ...jwk, kid, alg: 'EdDSA', use: 'sig' }] } };
 }
 
-/** Signs a device grant like the server does; `expiresIn` is a jose time span or an epoch in seconds. */
+/**
+ * Signs a device grant like the server does (a new random jti unless given: grants are single-use);
+ * `expiresIn` is a jose time span or an epoch in seconds.
+ */
 export function signGrant(
   keys: TestKeys,
-  claims: { device_id: string; browser_id: string; sub?: string; typ?: string },
+  claims: { device_id: string; browser_id: string; sub?: string; typ?: string; jti?: string },
   expiresIn: string | number = '60s',
 ): Promise<string> {
   return new SignJWT({
     typ: claims.typ ?? 'grant',
     device_id: claims.device_id,
     browser_id: claims.browser_id,
+    jti: claims.jti ?? randomUUID(),
   })
     .setProtectedHeader({ alg: 'EdDSA', kid: keys.kid })
     .setSubject(claims.sub ?? 'user-1')

@@ -32,7 +32,7 @@ class FakeConnection extends EventEmitter implements LinkConnection {
 const verifier: GrantVerifier = {
   verify: async (grant) => {
     if (grant !== 'good') throw new GrantError('bad_signature', 'The grant is not signed by the server');
-    return { sub: 'u', device_id: 'dev-1', browser_id: 'web-fakebrowser0001' };
+    return { sub: 'u', device_id: 'dev-1', browser_id: 'web-fakebrowser0001', jti: 'jti-1' };
   },
 };
 
