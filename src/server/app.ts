@@ -1,6 +1,7 @@
 /**
  * The Fastify application (ARCHITECTURE "Server"): zod validation and serialisation, `{ code, message }`
- * errors, the OpenAPI document, rate limiting, every route of the route table, the built console.
+ * errors, the OpenAPI document, security headers (securityHeaders.ts), rate limiting, every route of the route
+ * table, the built console.
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -24,8 +25,10 @@ import {
 } from './errors';
 import { refundAttempts, RefundableRateLimitStore } from './rateLimitStore';
 import { routeHandlers } from './routes';
+import { mapConfigFromEnv } from './routes/map';
 import { registerRestRoutes } from './routes/register';
 import type { ZodApp } from './routes/types';
+import { registerSecurityHeaders } from './securityHeaders';
 import { registerStatic } from './static';
 import { registerRemoteRoutes } from './tunnel';
 import { registerUploadRoutes } from './uploads/tusServer';
@@ -77,6 +80,7 @@ export async function registerRoutes(app: ZodApp, ctx: ServerContext): Promise<v
     },
     transform: jsonSchemaTransform,
   });
+  await registerSecurityHeaders(app, mapConfigFromEnv(process.env).tile_url);
   await app.register(fastifyRateLimit, {
     global: false,
     // A request answered 503 Database_unavailable gives its attempt back (issue 15): an outage locks no one out.
