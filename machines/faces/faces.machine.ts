@@ -9,12 +9,13 @@
  * idle → (faces.load) → loading → ready | failed; faces.refresh reloads; in ready: face.enroll → enrolling,
  * face.upload → uploading (both → loading with a notice and `saved` bumped | ready with `formError` kept for
  * the dialog), face.update → updating → loading | ready (notice); delete.ask → confirming → delete.confirm →
- * deleting → loading; delete.cancel → ready. Pure: the calls are the provided actors `loadFaces`,
+ * deleting → loading; delete.cancel → ready (the shared list machine, machines/shared/listMachine.ts). Pure: the calls are the provided actors `loadFaces`,
  * `enrollFace`, `uploadFace`, `updateFace` and `deleteFace`. Tag `busy` while loading or changing.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { FaceView, SeenEvent, SeenIdentity } from '../../src/protocol/faces';
 import { errorText, type ConsoleEmitted } from '../notifications/emitted';
+import { listMachineConfig } from '../shared/listMachine';
 
 export interface FacesLoaded {
   faces: FaceView[];
@@ -65,7 +66,7 @@ const INITIAL: FacesContext = {
 
 const enrolled = { target: 'loading', actions: ['countSaved', 'noticeEnrolled'] } as const;
 
-export const facesMachine = setup({
+const facesSetup = setup({
   types: {
     context: {} as FacesContext,
     events: {} as FacesEvent,
@@ -103,136 +104,102 @@ export const facesMachine = setup({
       (event.type === 'delete.ask' || event.type === 'face.update') &&
       context.faces.some((f) => f.id === event.id),
   },
-}).createMachine({
-  id: 'faces',
-  context: INITIAL,
-  initial: 'idle',
-  on: { 'faces.reset': { target: '.idle', actions: assign(INITIAL) } },
-  states: {
-    idle: { on: { 'faces.load': 'loading' } },
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadFaces',
-        src: 'loadFaces',
-        onDone: {
-          target: 'ready',
-          actions: assign(({ event }) => ({ ...event.output, error: null, formError: null })),
-        },
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => errorText(event.error, 'The faces could not be read.') }),
-        },
-      },
+});
+
+const enrolling = facesSetup.createStateConfig({
+  tags: ['busy'],
+  invoke: {
+    id: 'enrollFace',
+    src: 'enrollFace',
+    input: ({ event }) => {
+      const e = event as Extract<FacesEvent, { type: 'face.enroll' }>;
+      return { eventId: e.eventId, label: e.label, blacklisted: e.blacklisted };
     },
-    failed: { on: { 'faces.load': 'loading', 'faces.refresh': 'loading' } },
-    ready: {
+    onDone: { ...enrolled, actions: [...enrolled.actions] },
+    onError: {
+      target: 'ready',
+      actions: assign({
+        formError: ({ event }) => errorText(event.error, 'The face could not be enrolled.'),
+      }),
+    },
+  },
+});
+
+const uploading = facesSetup.createStateConfig({
+  tags: ['busy'],
+  invoke: {
+    id: 'uploadFace',
+    src: 'uploadFace',
+    input: ({ event }) => {
+      const e = event as Extract<FacesEvent, { type: 'face.upload' }>;
+      return { picture: e.picture, identity: e.identity, label: e.label, blacklisted: e.blacklisted };
+    },
+    onDone: { ...enrolled, actions: [...enrolled.actions] },
+    onError: {
+      target: 'ready',
+      actions: assign({
+        formError: ({ event }) => errorText(event.error, 'The picture could not be uploaded.'),
+      }),
+    },
+  },
+});
+
+const updating = facesSetup.createStateConfig({
+  tags: ['busy'],
+  invoke: {
+    id: 'updateFace',
+    src: 'updateFace',
+    input: ({ event }) => {
+      const e = event as Extract<FacesEvent, { type: 'face.update' }>;
+      return { id: e.id, label: e.label, blacklisted: e.blacklisted };
+    },
+    onDone: {
+      target: 'ready',
+      actions: assign(({ context, event }) => ({
+        faces: context.faces.map((f) => (f.id === event.output.id ? event.output : f)),
+      })),
+    },
+    onError: {
+      target: 'ready',
+      actions: emit(({ event }) => ({
+        type: 'notice' as const,
+        variant: 'danger' as const,
+        title: 'Change failed',
+        message: errorText(event.error, 'The face could not be changed.'),
+        i18n: { title: { key: 'faces.changeFailed' } },
+      })),
+    },
+  },
+});
+
+export const facesMachine = facesSetup.createMachine(
+  listMachineConfig(facesSetup, {
+    id: 'faces',
+    items: 'faces',
+    context: INITIAL,
+    start: 'faces.load',
+    reload: { ready: ['faces.load', 'faces.refresh'], failed: ['faces.load', 'faces.refresh'] },
+    reset: { event: 'faces.reset', context: INITIAL },
+    load: {
+      src: 'loadFaces',
+      loaded: (output: FacesLoaded) => ({ ...output, error: null, formError: null }),
+      failedText: 'The faces could not be read.',
+    },
+    ready: facesSetup.createStateConfig({
       on: {
-        'faces.load': 'loading',
-        'faces.refresh': 'loading',
         'form.clear': { actions: assign({ formError: null }) },
         'face.enroll': { target: 'enrolling', actions: assign({ formError: null }) },
         'face.upload': { target: 'uploading', actions: assign({ formError: null }) },
         'face.update': { guard: 'known', target: 'updating' },
-        'delete.ask': {
-          guard: 'known',
-          target: 'confirming',
-          actions: assign(({ context, event }) => ({
-            target: context.faces.find((f) => f.id === (event as { id: string }).id) ?? null,
-          })),
-        },
       },
+    }),
+    states: { enrolling, uploading, updating },
+    remove: {
+      src: 'deleteFace',
+      guard: 'known',
+      failedText: 'The face could not be deleted.',
+      keepError: false,
+      failedNotice: { title: 'Delete failed', key: 'faces.deleteFailed' },
     },
-    enrolling: {
-      tags: ['busy'],
-      invoke: {
-        id: 'enrollFace',
-        src: 'enrollFace',
-        input: ({ event }) => {
-          const e = event as Extract<FacesEvent, { type: 'face.enroll' }>;
-          return { eventId: e.eventId, label: e.label, blacklisted: e.blacklisted };
-        },
-        onDone: { ...enrolled, actions: [...enrolled.actions] },
-        onError: {
-          target: 'ready',
-          actions: assign({
-            formError: ({ event }) => errorText(event.error, 'The face could not be enrolled.'),
-          }),
-        },
-      },
-    },
-    uploading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'uploadFace',
-        src: 'uploadFace',
-        input: ({ event }) => {
-          const e = event as Extract<FacesEvent, { type: 'face.upload' }>;
-          return { picture: e.picture, identity: e.identity, label: e.label, blacklisted: e.blacklisted };
-        },
-        onDone: { ...enrolled, actions: [...enrolled.actions] },
-        onError: {
-          target: 'ready',
-          actions: assign({
-            formError: ({ event }) => errorText(event.error, 'The picture could not be uploaded.'),
-          }),
-        },
-      },
-    },
-    updating: {
-      tags: ['busy'],
-      invoke: {
-        id: 'updateFace',
-        src: 'updateFace',
-        input: ({ event }) => {
-          const e = event as Extract<FacesEvent, { type: 'face.update' }>;
-          return { id: e.id, label: e.label, blacklisted: e.blacklisted };
-        },
-        onDone: {
-          target: 'ready',
-          actions: assign(({ context, event }) => ({
-            faces: context.faces.map((f) => (f.id === event.output.id ? event.output : f)),
-          })),
-        },
-        onError: {
-          target: 'ready',
-          actions: emit(({ event }) => ({
-            type: 'notice' as const,
-            variant: 'danger' as const,
-            title: 'Change failed',
-            message: errorText(event.error, 'The face could not be changed.'),
-            i18n: { title: { key: 'faces.changeFailed' } },
-          })),
-        },
-      },
-    },
-    confirming: {
-      on: {
-        'delete.confirm': 'deleting',
-        'delete.cancel': { target: 'ready', actions: assign({ target: null }) },
-      },
-    },
-    deleting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'deleteFace',
-        src: 'deleteFace',
-        input: ({ context }) => ({ id: context.target!.id }),
-        onDone: { target: 'loading', actions: assign({ target: null }) },
-        onError: {
-          target: 'ready',
-          actions: [
-            assign({ target: null }),
-            emit(({ event }) => ({
-              type: 'notice' as const,
-              variant: 'danger' as const,
-              title: 'Delete failed',
-              message: errorText(event.error, 'The face could not be deleted.'),
-              i18n: { title: { key: 'faces.deleteFailed' } },
-            })),
-          ],
-        },
-      },
-    },
-  },
-});
+  }),
+);

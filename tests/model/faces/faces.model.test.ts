@@ -3,7 +3,8 @@
  * `/face-alarms`): load, fail and reload; enrolling from an event and by upload reloads the gallery and bumps
  * `saved`, a refused one keeps its error for the dialog; the blacklist switch replaces the face in place, a
  * refused change goes back to the gallery; delete asks, is cancelled or confirmed; reset. The timeline loads,
- * filters by person, pages and marks events reviewed. The snapshot → view functions are checked on the way.
+ * filters by person, pages and marks events reviewed. The snapshot → view functions are checked on the way. The gallery runs on the
+ * shared list machine's harness (tests/model/listHarness.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
@@ -12,6 +13,7 @@ import { facesMachine, type FacesLoaded } from '../../../machines/faces/faces.ma
 import { faceAlarmsToView, facesToView, shownError } from '../../../src/console/features/faces/selectors';
 import { FACE_TEXTS, type FaceAlarmEvent, type FaceView } from '../../../src/protocol/faces';
 import { createMachineTestModel, runPaths, type Driver } from '../harness';
+import { listEvents, runListModel, type ListSamples } from '../listHarness';
 
 type Snap = SnapshotFrom<typeof facesMachine>;
 type TimelineSnap = SnapshotFrom<typeof faceAlarmsMachine>;
@@ -52,6 +54,12 @@ const loaded: FacesLoaded = {
   ],
 };
 
+const shared: ListSamples = {
+  load: { src: 'loadFaces', output: loaded },
+  remove: { src: 'deleteFace', error: 'refused' },
+  listedId: face.id,
+};
+
 function galleryEvents(_s: Snap, type: string): EventObject[] | undefined {
   switch (type) {
     case 'face.enroll':
@@ -62,12 +70,6 @@ function galleryEvents(_s: Snap, type: string): EventObject[] | undefined {
       ]);
     case 'face.update':
       return list([{ type, id: face.id, blacklisted: true }]);
-    case 'delete.ask':
-      return list([{ type, id: face.id }]);
-    case 'xstate.done.actor.loadFaces':
-      return list([{ type, output: loaded }]);
-    case 'xstate.error.actor.loadFaces':
-      return list([{ type, error: new Error('Servers are unavailable.') }]);
     case 'xstate.done.actor.enrollFace':
     case 'xstate.done.actor.uploadFace':
       return list([{ type, output: { ...face, id: 'f2', identity: 'person-7' } }]);
@@ -78,12 +80,9 @@ function galleryEvents(_s: Snap, type: string): EventObject[] | undefined {
     case 'xstate.done.actor.updateFace':
       return list([{ type, output: { ...face, blacklisted: true } }]);
     case 'xstate.error.actor.updateFace':
-    case 'xstate.error.actor.deleteFace':
       return list([{ type, error: new Error('refused') }]);
-    case 'xstate.done.actor.deleteFace':
-      return list([{ type, output: undefined }]);
     default:
-      return undefined;
+      return listEvents(shared, type);
   }
 }
 
@@ -99,42 +98,23 @@ const galleryKey = (s: Snap) =>
 
 describe('faces gallery machine (model-based paths)', () => {
   it('follows every modelled path on the real machine', async () => {
-    const paths = createMachineTestModel(facesMachine, {
+    const { ends } = await runListModel({
+      machine: facesMachine,
+      actors: ['loadFaces', 'enrollFace', 'uploadFace', 'updateFace', 'deleteFace'],
       events: galleryEvents,
       key: galleryKey,
-    }).getShortestPaths({
-      allowDuplicatePaths: true,
+      states: [
+        'idle',
+        'loading',
+        'ready',
+        'failed',
+        'enrolling',
+        'uploading',
+        'updating',
+        'confirming',
+        'deleting',
+      ],
     });
-    const start = (driver: Driver) =>
-      createActor(
-        facesMachine.provide({
-          actors: {
-            loadFaces: driver.promise('loadFaces'),
-            enrollFace: driver.promise('enrollFace'),
-            uploadFace: driver.promise('uploadFace'),
-            updateFace: driver.promise('updateFace'),
-            deleteFace: driver.promise('deleteFace'),
-          },
-        }),
-      ).start();
-    const steps = await runPaths(paths, start, galleryKey);
-    expect(steps).toBeGreaterThan(paths.length);
-    const ends = paths.map((p) => p.state);
-    for (const st of [
-      'idle',
-      'loading',
-      'ready',
-      'failed',
-      'enrolling',
-      'uploading',
-      'updating',
-      'confirming',
-      'deleting',
-    ] as const)
-      expect(
-        ends.some((s) => s.matches(st)),
-        st,
-      ).toBe(true);
     // A refused enrolment keeps its error for the dialog (translated by key); a done one bumps `saved`.
     const refused = ends.find((s) => s.matches('ready') && s.context.formError === FACE_TEXTS.noIdentity);
     expect(refused && facesToView(refused).formError).toEqual({ key: 'faces.errors.noIdentity' });
