@@ -21,6 +21,7 @@ import { API_ERROR_CODES } from '../../protocol/errors';
 import type * as RestModule from '../../protocol/rest';
 import type { ApiError, RestRoute, RouteAnswer, RouteCall } from '../../protocol/route';
 import type { RestRoutes, RouteName } from '../../protocol/routes';
+import { serverErrorText } from './serverTexts';
 
 /** The module src/protocol/rest.ts (the route table and its zod schemas), as the dynamic import resolves it. */
 type RestModuleType = typeof RestModule;
@@ -192,7 +193,12 @@ export function createHttp(options: HttpOptions) {
 
   function toError(answer: RawAnswer): ApiRequestError {
     const err = errorOf(answer);
-    if (err) return new ApiRequestError(err.message || err.code, err.code, answer.status);
+    if (err)
+      return new ApiRequestError(
+        serverErrorText(err.code) ?? (err.message || err.code),
+        err.code,
+        answer.status,
+      );
     return new ApiRequestError(`Request failed (${answer.status}).`, 'http_error', answer.status);
   }
 
