@@ -74,12 +74,19 @@ export async function openDatabase(
     pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client losing its connection (PostgreSQL stopping, killed, restarting) must not crash the server;
     // it is one line per outage (DatabaseStatus), not a stack trace per client.
-    pool.on('error', (err: Error & { code?: string }) => {
+    const noteClientError = (err: Error) => {
       if (isDatabaseUnavailable(err)) status.markDown(err);
-      else log.error(err, 'idle database client error');
+      else log.warn(`database client error: ${describeError(err)}`);
+    };
+    pool.on('error', noteClientError);
+    // A new connection succeeding ends an outage. Each client keeps an error listener for its whole life: pg-pool
+    // listens only while a client is idle, and a checked-out client between two queries (a transaction waiting on
+    // the application) that loses its connection would otherwise emit an unhandled 'error' and end the process.
+    // Its next query then fails ("not queryable": 503) and the pool drops it on release.
+    pool.on('connect', (client) => {
+      client.on('error', (err: Error) => noteClientError(err));
+      status.markUp();
     });
-    // A new connection succeeding ends an outage.
-    pool.on('connect', () => status.markUp());
     const probe = async () => {
       const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2000 });
       client.on('error', () => undefined);
