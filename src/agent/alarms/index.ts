@@ -190,7 +190,7 @@ export function createDeviceAlarms(deps: AgentPartDeps, options: DeviceAlarmsOpt
     async set(list) {
       setByCommand = true;
       alarms = list.map((a) => DeviceAlarm.parse(a));
-      cooldowns.clear();
+      cooldowns.retain(new Set(alarms.map((a) => a.id)));
       await save(alarms);
       log.info(`alarms: ${alarms.length} alarm(s) kept`);
       return alarms.length;

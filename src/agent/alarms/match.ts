@@ -107,6 +107,15 @@ export class Cooldowns {
     for (const [k, t] of this.last) if (now - t > 86_400_000) this.last.delete(k);
   }
 
+  /**
+   * Keeps the cooldowns of the given alarms and forgets the others' (a new alarm list, `alarm-new`): an alarm
+   * kept across a list change — e.g. every face alarm after a gallery change — does not fire again at once for
+   * the objects it has just fired on.
+   */
+  retain(alarmIds: ReadonlySet<string>): void {
+    for (const k of this.last.keys()) if (!alarmIds.has(k.slice(0, k.indexOf('|')))) this.last.delete(k);
+  }
+
   clear(): void {
     this.last.clear();
   }

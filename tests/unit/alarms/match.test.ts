@@ -91,6 +91,16 @@ describe('firingsOf', () => {
     expect(sourceOf(ip, { ...camera, cameraId: 'ip-9', kind: 'IP' })?.value).toBe('ip-9');
   });
 
+  it('a new alarm list keeps the cooldowns of the alarms it still holds and forgets the others', () => {
+    const c = new Cooldowns();
+    const other = alarm({ id: 'a2' });
+    expect(firingsOf([alarm(), other], camera, [det()], T, c)).toHaveLength(2);
+    c.retain(new Set(['a1']));
+    // a1 is still cooling down; a2 left the list, so its cooldown is gone.
+    expect(firingsOf([alarm()], camera, [det()], T + 1_000, c)).toHaveLength(0);
+    expect(firingsOf([other], camera, [det()], T + 1_000, c)).toHaveLength(1);
+  });
+
   it('holds a tracked object for cooldown_seconds; another track fires at once', () => {
     const c = new Cooldowns();
     expect(firingsOf([alarm()], camera, [det()], T, c)).toHaveLength(1);
