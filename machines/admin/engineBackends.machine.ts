@@ -5,12 +5,13 @@
  * idle → (backends.load) → loading → ready | failed. In ready: edit.open { backend | null } → editing (a draft;
  * edit.change patches it; edit.save → saving → loading, or editing with the server's error, e.g. 409 for a
  * taken version; edit.cancel → ready); delete.ask { id } → confirming → delete.confirm → deleting → loading
- * (or ready with the error); delete.cancel → ready. backends.reset (sign-out) forgets everything.
+ * (or ready with the error); delete.cancel → ready (the shared list machine, machines/shared/listMachine.ts). backends.reset (sign-out) forgets everything.
  * Pure: calls are the provided actors `loadBackends`, `saveBackend`, `deleteBackend`. Tags: `busy`.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { EngineBackend, EnginePlatform } from '../../src/protocol/admin';
 import { errorText } from '../notifications/emitted';
+import { listMachineConfig } from '../shared/listMachine';
 
 export interface BackendDraft {
   platform: EnginePlatform;
@@ -41,7 +42,7 @@ export type EngineBackendsEvent =
 
 const EMPTY_DRAFT: BackendDraft = { platform: 'jetpack', version: '', image: '', note: '' };
 
-export const engineBackendsMachine = setup({
+const engineBackendsSetup = setup({
   types: {
     context: {} as EngineBackendsContext,
     events: {} as EngineBackendsEvent,
@@ -63,36 +64,57 @@ export const engineBackendsMachine = setup({
       (event.id === null ? event.type === 'edit.open' : context.backends.some((b) => b.id === event.id)),
     complete: ({ context }) => context.draft.version.trim() !== '' && context.draft.image.trim() !== '',
   },
-}).createMachine({
-  id: 'engineBackends',
-  context: { backends: [], editingId: null, draft: EMPTY_DRAFT, target: null, error: null },
-  initial: 'idle',
+});
+
+const INITIAL: EngineBackendsContext = {
+  backends: [],
+  editingId: null,
+  draft: EMPTY_DRAFT,
+  target: null,
+  error: null,
+};
+
+const editing = engineBackendsSetup.createStateConfig({
   on: {
-    'backends.reset': {
-      target: '.idle',
-      actions: assign({ backends: [], editingId: null, draft: EMPTY_DRAFT, target: null, error: null }),
+    'edit.change': {
+      actions: assign(({ context, event }) => ({ draft: { ...context.draft, ...event.patch } })),
+    },
+    'edit.save': { guard: 'complete', target: 'saving' },
+    'edit.cancel': { target: 'ready', actions: assign({ error: null }) },
+  },
+});
+
+const saving = engineBackendsSetup.createStateConfig({
+  tags: ['busy'],
+  invoke: {
+    id: 'saveBackend',
+    src: 'saveBackend',
+    input: ({ context }) => ({ id: context.editingId, draft: context.draft }),
+    onDone: 'loading',
+    onError: {
+      target: 'editing',
+      actions: assign({
+        error: ({ event }) => errorText(event.error, 'The engine backend could not be saved.'),
+      }),
     },
   },
-  states: {
-    idle: { on: { 'backends.load': 'loading' } },
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadBackends',
-        src: 'loadBackends',
-        onDone: { target: 'ready', actions: assign({ backends: ({ event }) => event.output }) },
-        onError: {
-          target: 'failed',
-          actions: assign({
-            error: ({ event }) => errorText(event.error, 'The engine backends could not be read.'),
-          }),
-        },
-      },
+});
+
+export const engineBackendsMachine = engineBackendsSetup.createMachine(
+  listMachineConfig(engineBackendsSetup, {
+    id: 'engineBackends',
+    items: 'backends',
+    context: INITIAL,
+    start: 'backends.load',
+    reload: { ready: ['backends.load'], failed: ['backends.load'] },
+    reset: { event: 'backends.reset', context: INITIAL },
+    load: {
+      src: 'loadBackends',
+      loaded: (output: EngineBackend[]) => ({ backends: output }),
+      failedText: 'The engine backends could not be read.',
     },
-    failed: { on: { 'backends.load': 'loading' } },
-    ready: {
+    ready: engineBackendsSetup.createStateConfig({
       on: {
-        'backends.load': 'loading',
         'edit.open': {
           guard: 'known',
           target: 'editing',
@@ -107,61 +129,14 @@ export const engineBackendsMachine = setup({
             };
           }),
         },
-        'delete.ask': {
-          guard: 'known',
-          target: 'confirming',
-          actions: assign(({ context, event }) => ({
-            target: context.backends.find((b) => b.id === event.id) ?? null,
-            error: null,
-          })),
-        },
       },
+    }),
+    states: { editing, saving },
+    remove: {
+      src: 'deleteBackend',
+      guard: 'known',
+      failedText: 'The engine backend could not be removed.',
+      keepError: true,
     },
-    editing: {
-      on: {
-        'edit.change': {
-          actions: assign(({ context, event }) => ({ draft: { ...context.draft, ...event.patch } })),
-        },
-        'edit.save': { guard: 'complete', target: 'saving' },
-        'edit.cancel': { target: 'ready', actions: assign({ error: null }) },
-      },
-    },
-    saving: {
-      tags: ['busy'],
-      invoke: {
-        id: 'saveBackend',
-        src: 'saveBackend',
-        input: ({ context }) => ({ id: context.editingId, draft: context.draft }),
-        onDone: 'loading',
-        onError: {
-          target: 'editing',
-          actions: assign({
-            error: ({ event }) => errorText(event.error, 'The engine backend could not be saved.'),
-          }),
-        },
-      },
-    },
-    confirming: {
-      on: {
-        'delete.confirm': 'deleting',
-        'delete.cancel': { target: 'ready', actions: assign({ target: null }) },
-      },
-    },
-    deleting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'deleteBackend',
-        src: 'deleteBackend',
-        input: ({ context }) => ({ id: context.target!.id }),
-        onDone: { target: 'loading', actions: assign({ target: null }) },
-        onError: {
-          target: 'ready',
-          actions: assign({
-            target: null,
-            error: ({ event }) => errorText(event.error, 'The engine backend could not be removed.'),
-          }),
-        },
-      },
-    },
-  },
-});
+  }),
+);

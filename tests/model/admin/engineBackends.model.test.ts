@@ -1,13 +1,13 @@
 /**
  * The engine backends machine on model-based paths (issue 13 /admin-panel/engines/engine-backends): load and
  * fail; add and edit (an incomplete draft is not saved; a refused save keeps the draft and the error); delete
- * asked, cancelled, confirmed or refused.
+ * asked, cancelled, confirmed or refused. The shared list machine's harness (tests/model/listHarness.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
+import type { EventObject, SnapshotFrom } from 'xstate';
 import { engineBackendsMachine } from '../../../machines/admin/engineBackends.machine';
 import type { EngineBackend } from '../../../src/protocol/admin';
-import { createMachineTestModel, runPaths, type Driver } from '../harness';
+import { listEvents, runListModel, sample, type ListSamples } from '../listHarness';
 
 type Snap = SnapshotFrom<typeof engineBackendsMachine>;
 const row: EngineBackend = {
@@ -20,32 +20,29 @@ const row: EngineBackend = {
 };
 const TAKEN = 'An engine backend for this platform and version exists already.';
 
+const shared: ListSamples = {
+  load: { src: 'loadBackends', output: [row] },
+  remove: { src: 'deleteBackend', error: 'Engine backend not found.' },
+  listedId: 'b1',
+};
+
 function eventsFor(s: Snap, type: string): EventObject[] | undefined {
   switch (type) {
     case 'edit.open':
-      return [
+      return sample([
         { type, id: null },
         { type, id: 'b1' },
-      ] as unknown as EventObject[];
+      ]);
     case 'edit.change':
       return s.context.draft.version === ''
-        ? ([{ type, patch: { version: '6.0', image: 'edge/x:1' } }] as unknown as EventObject[])
+        ? sample([{ type, patch: { version: '6.0', image: 'edge/x:1' } }])
         : [];
-    case 'delete.ask':
-      return [{ type, id: 'b1' }] as unknown as EventObject[];
-    case 'xstate.done.actor.loadBackends':
-      return [{ type, output: [row] }] as unknown as EventObject[];
-    case 'xstate.error.actor.loadBackends':
-      return [{ type, error: new Error('Servers are unavailable.') }] as unknown as EventObject[];
     case 'xstate.done.actor.saveBackend':
-    case 'xstate.done.actor.deleteBackend':
-      return [{ type, output: {} }] as unknown as EventObject[];
+      return sample([{ type, output: {} }]);
     case 'xstate.error.actor.saveBackend':
-      return [{ type, error: new Error(TAKEN) }] as unknown as EventObject[];
-    case 'xstate.error.actor.deleteBackend':
-      return [{ type, error: new Error('Engine backend not found.') }] as unknown as EventObject[];
+      return sample([{ type, error: new Error(TAKEN) }]);
     default:
-      return undefined;
+      return listEvents(shared, type);
   }
 }
 
@@ -61,33 +58,16 @@ const key = (s: Snap) =>
 
 describe('engine backends machine (model-based paths)', () => {
   it('follows every modelled path on the real machine', async () => {
-    const paths = createMachineTestModel(engineBackendsMachine, { events: eventsFor, key }).getShortestPaths({
-      allowDuplicatePaths: true,
+    const { paths, ends } = await runListModel({
+      machine: engineBackendsMachine,
+      actors: ['loadBackends', 'saveBackend', 'deleteBackend'],
+      events: eventsFor,
+      key,
+      states: ['idle', 'loading', 'ready', 'failed', 'editing', 'saving', 'confirming', 'deleting'],
     });
-    const start = (driver: Driver) =>
-      createActor(
-        engineBackendsMachine.provide({
-          actors: {
-            loadBackends: driver.promise('loadBackends'),
-            saveBackend: driver.promise('saveBackend'),
-            deleteBackend: driver.promise('deleteBackend'),
-          },
-        }),
-      ).start();
-    const steps = await runPaths(paths, start, key);
-    expect(steps).toBeGreaterThan(paths.length);
-    const ends = paths.map((p) => p.state);
-    for (const st of [
-      'idle',
-      'loading',
-      'ready',
-      'failed',
-      'editing',
-      'saving',
-      'confirming',
-      'deleting',
-    ] as const)
-      expect(ends.some((s) => s.matches(st))).toBe(true);
+    expect(ends.some((s) => s.matches('ready') && s.context.error === 'Engine backend not found.')).toBe(
+      true,
+    );
     expect(ends.some((s) => s.matches('editing') && s.context.error === TAKEN)).toBe(true);
     // An empty draft never reaches saving.
     for (const p of paths)
