@@ -7,10 +7,16 @@
  *   (HTTP included) and the server's own time for all six aggregates (server_ms); target ≤ 500 ms;
  * - each aggregate: the same six charts one at a time (a one-chart dashboard each), p95 per chart; target
  *   ≤ 100 ms; plus a non-hour-aligned 24 h window at 5-minute buckets, read from the events table itself.
+ * BENCH_EXPLAIN=1 also prints (stderr) EXPLAIN (ANALYZE, BUFFERS) of the 24 h window's time and class charts
+ * as the product runs them and without its planner settings (RAW_PLAN), with the events table's visibility map
+ * and last autovacuum.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { chartPlan, chartQuery, RAW_PLAN, type Window } from '../../src/server/analytics/aggregate';
+import type { Chart } from '../../src/protocol/analytics';
 import { removeDataDir } from '../../src/server/db/embedded';
 import { startServer } from '../../src/server/index';
 import { sqlClient } from '../unit/analytics/db';
@@ -107,6 +113,29 @@ export async function benchAnalytics(): Promise<Record<string, unknown>> {
     const rawDay: Record<string, Stats> = {};
     for (const [i, c] of charts.slice(0, 4).entries())
       rawDay[c.id] = (await time(singles[i]!.id, { ...day, filters: {} })).wall;
+    if (process.env.BENCH_EXPLAIN) {
+      const w: Window = { from: new Date(day.from), to: new Date(day.to), bucketSeconds: day.bucket_seconds };
+      const dialect = new PgDialect();
+      const explain = async (label: string, chart: Chart, settings: boolean) => {
+        const plan = chartPlan(chart, w);
+        const q = dialect.sqlToQuery(chartQuery(userId, chart, w, {}, plan));
+        await db.query('begin');
+        if (settings && plan !== 'rollup') await db.query(dialect.sqlToQuery(RAW_PLAN).sql);
+        const r = await db.query(`explain (analyze, buffers) ${q.sql}`, q.params);
+        await db.query('commit');
+        const lines = r.rows.map((x: Record<string, string>) => x['QUERY PLAN']).join('\n');
+        process.stderr.write(`--- ${chart.id} (${plan}), ${label}\n${q.sql}\n${lines}\n`);
+      };
+      const vm = await db.query(
+        `select c.relallvisible, c.relpages, s.last_autovacuum from pg_class c
+         join pg_stat_user_tables s on s.relid = c.oid where c.relname = 'events'`,
+      );
+      process.stderr.write(`events: ${JSON.stringify(vm.rows[0])}\n`);
+      for (const c of charts.slice(0, 2) as Chart[]) {
+        await explain('as the product runs it', c, true);
+        await explain('without RAW_PLAN', c, false);
+      }
+    }
     const worstP95 = Math.max(
       ...Object.values(perChart).map((s) => s.p95),
       ...Object.values(rawDay).map((s) => s.p95),
