@@ -9,10 +9,12 @@
  * back to editing with the server's error ('A collection with this name already exists.'); an empty name
  * stays in editing with 'Name is required' (the contract's text); edit.cancel → ready.
  * delete.ask { id } → confirming → delete.confirm → deleting (actor `removeItem`) → loading, or ready with the
- * error; delete.cancel → ready. Tags: `busy` while loading, saving or deleting. Pure: no fetch, no DOM.
+ * error; delete.cancel → ready (the shared list machine, machines/shared/listMachine.ts). Tags: `busy`
+ * while loading, saving or deleting. Pure: no fetch, no DOM.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { errorText } from '../notifications/emitted';
+import { listMachineConfig } from '../shared/listMachine';
 
 /** One row: id, name, how many children it has (dashboards, charts) and a last-change time (ISO). */
 export interface NamedItem {
@@ -69,7 +71,7 @@ export type NamedListEvent =
 export const NAME_REQUIRED = 'Name is required';
 export const NAME_MAX = 120;
 
-export const namedListMachine = setup({
+const namedListSetup = setup({
   types: {
     context: {} as NamedListContext,
     events: {} as NamedListEvent,
@@ -95,39 +97,72 @@ export const namedListMachine = setup({
       return name.length > 0 && name.length <= NAME_MAX;
     },
   },
-}).createMachine({
-  id: 'namedList',
-  context: ({ input }) => ({
-    parentId: input.parentId,
-    title: null,
-    items: [],
-    error: null,
-    edit: null,
-    target: null,
-    lastSaved: null,
-  }),
-  initial: 'loading',
-  states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadList',
-        src: 'loadList',
-        input: ({ context }) => ({ parentId: context.parentId }),
-        onDone: {
-          target: 'ready',
-          actions: assign(({ event }) => ({ title: event.output.title, items: event.output.items })),
-        },
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => errorText(event.error, 'The list could not be read.') }),
-        },
-      },
+});
+
+const editing = namedListSetup.createStateConfig({
+  on: {
+    'edit.change': {
+      actions: assign({
+        edit: ({ context, event }) => ({ ...context.edit!, name: event.name, error: null }),
+      }),
     },
-    failed: { on: { 'list.retry': 'loading', 'list.refresh': 'loading' } },
-    ready: {
+    'edit.submit': [
+      { guard: 'nameValid', target: 'saving' },
+      { actions: assign({ edit: ({ context }) => ({ ...context.edit!, error: NAME_REQUIRED }) }) },
+    ],
+    'edit.cancel': { target: 'ready', actions: assign({ edit: null }) },
+  },
+});
+
+const saving = namedListSetup.createStateConfig({
+  tags: ['busy'],
+  invoke: {
+    id: 'saveItem',
+    src: 'saveItem',
+    input: ({ context }) => ({
+      parentId: context.parentId,
+      id: context.edit!.id,
+      name: context.edit!.name.trim(),
+    }),
+    onDone: {
+      target: 'loading',
+      actions: assign(({ event }) => ({ edit: null, lastSaved: event.output })),
+    },
+    onError: {
+      target: 'editing',
+      actions: assign({
+        edit: ({ context, event }) => ({
+          ...context.edit!,
+          error: errorText(event.error, 'It could not be saved.'),
+        }),
+      }),
+    },
+  },
+});
+
+export const namedListMachine = namedListSetup.createMachine(
+  listMachineConfig(namedListSetup, {
+    id: 'namedList',
+    items: 'items',
+    context: ({ input }: { input: NamedListInput }): NamedListContext => ({
+      parentId: input.parentId,
+      title: null,
+      items: [],
+      error: null,
+      edit: null,
+      target: null,
+      lastSaved: null,
+    }),
+    start: null,
+    reload: { ready: ['list.refresh'], failed: ['list.retry', 'list.refresh'] },
+    load: {
+      src: 'loadList',
+      input: ({ context }: { context: NamedListContext }) => ({ parentId: context.parentId }),
+      loaded: (output: NamedListLoaded) => ({ title: output.title, items: output.items }),
+      failedText: 'The list could not be read.',
+    },
+    ready: namedListSetup.createStateConfig({
       on: {
-        'list.refresh': 'loading',
         'create.open': {
           target: 'editing',
           actions: assign({ edit: { id: null, name: '', error: null }, error: null }),
@@ -140,76 +175,14 @@ export const namedListMachine = setup({
             error: null,
           })),
         },
-        'delete.ask': {
-          guard: 'listed',
-          target: 'confirming',
-          actions: assign(({ context, event }) => ({
-            target: context.items.find((i) => i.id === event.id) ?? null,
-            error: null,
-          })),
-        },
       },
+    }),
+    states: { editing, saving },
+    remove: {
+      src: 'removeItem',
+      guard: 'listed',
+      failedText: 'It could not be deleted.',
+      keepError: true,
     },
-    editing: {
-      on: {
-        'edit.change': {
-          actions: assign({
-            edit: ({ context, event }) => ({ ...context.edit!, name: event.name, error: null }),
-          }),
-        },
-        'edit.submit': [
-          { guard: 'nameValid', target: 'saving' },
-          { actions: assign({ edit: ({ context }) => ({ ...context.edit!, error: NAME_REQUIRED }) }) },
-        ],
-        'edit.cancel': { target: 'ready', actions: assign({ edit: null }) },
-      },
-    },
-    saving: {
-      tags: ['busy'],
-      invoke: {
-        id: 'saveItem',
-        src: 'saveItem',
-        input: ({ context }) => ({
-          parentId: context.parentId,
-          id: context.edit!.id,
-          name: context.edit!.name.trim(),
-        }),
-        onDone: {
-          target: 'loading',
-          actions: assign(({ event }) => ({ edit: null, lastSaved: event.output })),
-        },
-        onError: {
-          target: 'editing',
-          actions: assign({
-            edit: ({ context, event }) => ({
-              ...context.edit!,
-              error: errorText(event.error, 'It could not be saved.'),
-            }),
-          }),
-        },
-      },
-    },
-    confirming: {
-      on: {
-        'delete.confirm': 'deleting',
-        'delete.cancel': { target: 'ready', actions: assign({ target: null }) },
-      },
-    },
-    deleting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'removeItem',
-        src: 'removeItem',
-        input: ({ context }) => ({ id: context.target!.id }),
-        onDone: { target: 'loading', actions: assign({ target: null }) },
-        onError: {
-          target: 'ready',
-          actions: assign({
-            target: null,
-            error: ({ event }) => errorText(event.error, 'It could not be deleted.'),
-          }),
-        },
-      },
-    },
-  },
-});
+  }),
+);
