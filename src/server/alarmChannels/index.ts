@@ -14,6 +14,7 @@ import pg from 'pg';
 import { DELIVERY_MAX_ATTEMPTS } from '../../protocol/alarmChannels';
 import { secretBox } from '../auth/secretBox';
 import type { ServerContext } from '../context';
+import { handleClientErrors } from '../db';
 import { users } from '../db/schema';
 import { mailerOf } from '../mail';
 import { startRealtime } from '../realtime/socket';
@@ -61,6 +62,8 @@ export async function startAlarmChannels(
   const concurrency = Math.max(1, Number(process.env.OUTBOX_CONCURRENCY) || 4);
   const pool = new pg.Pool({ ...(base as pg.PoolConfig), max: concurrency });
   pool.on('error', (err) => app.log.warn({ err }, 'outbox connection error'));
+  // A borrowed connection that breaks (the database killed) emits 'error' on its client: handled, not a crash.
+  handleClientErrors(pool, (err) => app.log.warn({ err }, 'outbox connection lost'));
   const worker: OutboxWorker = startOutboxWorker({
     pool,
     box: await secretBox(ctx.db),
