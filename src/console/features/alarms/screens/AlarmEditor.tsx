@@ -45,11 +45,13 @@ export function AlarmEditor(props: {
   saveError: string | null;
   actor: AnyActorRef;
   onClose: () => void;
+  /** The kind a new alarm starts with ('face' when opened from /face-alarms' "Create a face alarm"). */
+  newKind?: 'object' | 'face';
 }) {
   const { t } = useTranslation();
   const a = props.alarm;
   const [name, setName] = useState(a?.name ?? '');
-  const [kind, setKind] = useState<'object' | 'face'>(a?.kind ?? 'object');
+  const [kind, setKind] = useState<'object' | 'face'>(a?.kind ?? props.newKind ?? 'object');
   const [sources, setSources] = useState<string[]>(a?.sources.map((s) => s.value) ?? []);
   const [classes, setClasses] = useState<string[]>(a?.classes ?? []);
   const [zones, setZones] = useState<Zone[]>(a?.zones ?? []);

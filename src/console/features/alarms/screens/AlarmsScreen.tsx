@@ -20,6 +20,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import type { AlarmView } from '../../../../protocol/alarms';
 import { DeleteIcon, EditIcon } from '../../../shell/icons';
 import '../i18n';
@@ -32,11 +33,23 @@ export default function AlarmsScreen() {
   const { t } = useTranslation();
   const ref = useAlarmsRef();
   const view = useAlarmsView();
-  const [editor, setEditor] = useState<{ alarm: AlarmView | null; key: number } | null>(null);
+  const [editor, setEditor] = useState<{
+    alarm: AlarmView | null;
+    key: number;
+    newKind?: 'object' | 'face';
+  } | null>(null);
   const savedAtOpen = useRef(view.saved);
+  const [params, setParams] = useSearchParams();
   useEffect(() => {
     ref.send({ type: 'alarms.load' });
   }, [ref]);
+  // /alarms?new=face (from /face-alarms): the editor opens on a new face alarm, once.
+  useEffect(() => {
+    if (params.get('new') !== 'face') return;
+    savedAtOpen.current = view.saved;
+    setEditor({ alarm: null, key: Date.now(), newKind: 'face' });
+    setParams({}, { replace: true });
+  }, [params, setParams, view.saved]);
   useEffect(() => {
     if (editor && view.saved !== savedAtOpen.current) setEditor(null);
   }, [view.saved, editor]);
@@ -153,6 +166,7 @@ export default function AlarmsScreen() {
           saveError={view.saveError}
           actor={ref}
           onClose={() => setEditor(null)}
+          newKind={editor.newKind}
         />
       ) : null}
       <Modal

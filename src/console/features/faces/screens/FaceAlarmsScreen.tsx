@@ -47,7 +47,7 @@ export default function FaceAlarmsScreen() {
       <Group justify="space-between">
         <Title order={1}>{t('faces.alarms.title')}</Title>
         <Group gap="sm">
-          <Button component={Link} to="/alarms" data-testid="face-alarms-create">
+          <Button component={Link} to="/alarms?new=face" data-testid="face-alarms-create">
             {t('faces.alarms.create')}
           </Button>
           <Button component={Link} to="/blacklist-faces" variant="default" data-testid="face-alarms-gallery">
