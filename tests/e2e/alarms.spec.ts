@@ -1,7 +1,7 @@
 import { test, expect, type APIRequestContext } from './fixtures';
-import { startAlarmJob } from './alarmJob';
+import { boxBCam1, startAlarmJob } from './alarmJob';
 import { expectAccessible } from './axe';
-import { DEMO, apiLogin, auth, listDevices, navigate, resetLayout, signIn } from './stack';
+import { DEMO, auth, navigate, signIn } from './stack';
 
 /**
  * Alarms and events on the real stack (issue 11 "Done when": an alarm with a zone and a calendar fires on a
@@ -12,8 +12,6 @@ import { DEMO, apiLogin, auth, listDevices, navigate, resetLayout, signIn } from
  * snapshots. /events shows the first alarm's event with its snapshot and marks it reviewed; the second alarm
  * has no event. /alarm-dashboard counts it. Axe on every screen.
  */
-
-const BOX_B = 'x86 Edge Box B';
 
 async function calendar(request: APIRequestContext, token: string, name: string, weekdays: number[]) {
   const res = await request.post('/api/schedulers/calendars', {
@@ -34,30 +32,11 @@ test('an alarm with a zone and a calendar fires on a simulated camera; outside i
   request,
 }) => {
   test.setTimeout(240_000);
-  const token = await apiLogin(request, DEMO);
-  await resetLayout(request, token);
-  const boxB = (await listDevices(request, token)).res.find((d) => d.label === BOX_B)!;
-  expect(boxB).toBeTruthy();
+  const { token, cam, source } = await boxBCam1(request);
   const stamp = Date.now();
   const alwaysCal = await calendar(request, token, `E2E always ${stamp}`, [0, 1, 2, 3, 4, 5, 6]);
   const today = new Date().getUTCDay();
   const otherDay = await calendar(request, token, `E2E not today ${stamp}`, [(today + 3) % 7]);
-  // A device's physical cameras exist on the server only once its agent has registered them (POST
-  // device/register-cameras when it starts), which can come after the server answers: wait for box B's cam-1.
-  type Cam = { uniqueCameraId: string; camera_id: string; device_id: string; label: string };
-  let found: Cam | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get('/api/physical-cameras', { headers: auth(token) });
-        const cams = (await res.json()).data.data as Cam[];
-        found = cams.find((c) => c.device_id === boxB.device_id && c.camera_id === 'cam-1');
-        return found?.camera_id;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('cam-1');
-  const cam = found!;
   const name = `E2E lobby ${stamp}`;
   const quiet = `E2E quiet ${stamp}`;
 
@@ -66,7 +45,7 @@ test('an alarm with a zone and a calendar fires on a simulated camera; outside i
     headers: auth(token),
     data: {
       name: quiet,
-      sources: [{ type: 'PHYSICAL', text: cam.label, value: cam.uniqueCameraId }],
+      sources: [source],
       classes: ['person'],
       calendar_ids: [otherDay.id],
       cooldown_seconds: 1,

@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
-import { startAlarmJob } from './alarmJob';
+import { boxBCam1, startAlarmJob } from './alarmJob';
 import { expectAccessible } from './axe';
-import { DEMO, apiLogin, auth, listDevices, navigate, resetLayout, signIn } from './stack';
+import { DEMO, auth, navigate, signIn } from './stack';
 
 /**
  * Faces on the real stack (issue 11 "Faces: a gallery of enrolled faces (upload or pick from events); face
@@ -14,8 +14,6 @@ import { DEMO, apiLogin, auth, listDevices, navigate, resetLayout, signIn } from
  * with the gallery's label. An upload of a file that is not a picture shows the clear error. Axe on both
  * screens and the dialogs.
  */
-
-const BOX_B = 'x86 Edge Box B';
 type Seen = {
   events: { id: string; identity: string; snapshot_url: string | null }[];
   identities: { identity: string; events: number }[];
@@ -26,30 +24,14 @@ test('a person enrolled from an event and put on the blacklist fires the face al
   request,
 }) => {
   test.setTimeout(300_000);
-  const token = await apiLogin(request, DEMO);
-  await resetLayout(request, token);
-  const boxB = (await listDevices(request, token)).res.find((d) => d.label === BOX_B)!;
-  expect(boxB).toBeTruthy();
-  type Cam = { uniqueCameraId: string; camera_id: string; device_id: string; label: string };
-  let cam: Cam | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get('/api/physical-cameras', { headers: auth(token) });
-        const cams = (await res.json()).data.data as Cam[];
-        cam = cams.find((c) => c.device_id === boxB.device_id && c.camera_id === 'cam-1');
-        return cam?.camera_id;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('cam-1');
+  const { token, cam, source } = await boxBCam1(request);
   // A retried run starts from an empty gallery (the first try may have enrolled the same person).
   const old = (await (await request.get('/api/faces', { headers: auth(token) })).json()).faces as {
     id: string;
   }[];
   for (const f of old) await request.delete(`/api/faces/${f.id}`, { headers: auth(token) });
   const stamp = Date.now();
-  const sources = [{ type: 'PHYSICAL', text: cam!.label, value: cam!.uniqueCameraId }];
+  const sources = [source];
   const people = await request.post('/api/alarms', {
     headers: auth(token),
     data: { name: `E2E faces people ${stamp}`, sources, classes: ['person'], cooldown_seconds: 5 },
@@ -119,7 +101,7 @@ test('a person enrolled from an event and put on the blacklist fires the face al
   await expectAccessible(page, '[data-testid="faces-screen"]');
   // The server's list for the device now carries the person in the face alarm.
   const sent = (await (
-    await request.get(`/api/alarms/device/${boxB.device_id}`, { headers: auth(token) })
+    await request.get(`/api/alarms/device/${cam.device_id}`, { headers: auth(token) })
   ).json()) as { alarms: { id: string; identities: string[] }[] };
   expect(sent.alarms.find((a) => a.id === faceAlarmId)?.identities).toContain(identity);
 
