@@ -125,6 +125,14 @@ test('a person enrolled from an event and put on the blacklist fires the face al
   await expect(first).toHaveAttribute('data-reviewed', 'true');
   await expectAccessible(page, '[data-testid="face-alarms-screen"]');
 
+  // "Create a face alarm" opens the alarm editor on a new alarm of kind Faces.
+  await page.getByTestId('face-alarms-create').click();
+  await expect(page.getByTestId('alarm-editor')).toBeVisible();
+  await expect(page.getByTestId('alarm-kind')).toHaveValue('Faces (blacklist)');
+  await expect(page).toHaveURL(/\/alarms$/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('alarm-editor')).toBeHidden();
+
   // A file that is not a picture is refused with the clear text.
   await navigate(page, '/blacklist-faces');
   await expect(page.getByTestId('faces-screen')).toBeVisible();
