@@ -8,7 +8,13 @@
  * with a listed id and an unknown one), so a feature's test only writes the samples of its own changes.
  */
 import { expect } from 'vitest';
-import { createActor, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
+import {
+  createActor,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+  type SnapshotFrom,
+} from 'xstate';
 import type { TestPath } from 'xstate/graph';
 import { createMachineTestModel, runPaths, type Driver } from './harness';
 
@@ -78,15 +84,17 @@ export async function runListModel<M extends AnyStateMachine>(
   const steps = await runPaths(paths, start, model.key);
   expect(steps).toBeGreaterThan(paths.length);
   const ends = paths.map((p) => p.state);
+  // A generic machine's snapshot type is not resolved to a machine snapshot: read each one as such.
+  const asMachine = (s: SnapshotFrom<M>) => s as unknown as AnyMachineSnapshot;
   for (const st of model.states)
     expect(
-      ends.some((s) => s.matches(st)),
+      ends.some((s) => asMachine(s).matches(st)),
       st,
     ).toBe(true);
   // Only a listed row can be asked to be deleted.
   for (const p of paths)
     for (const st of p.steps)
-      if (st.state.matches('confirming'))
-        expect((st.state.context as { target: { id: string } | null }).target).not.toBeNull();
+      if (asMachine(st.state).matches('confirming'))
+        expect((asMachine(st.state).context as { target: { id: string } | null }).target).not.toBeNull();
   return { paths, ends };
 }
