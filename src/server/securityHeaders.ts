@@ -8,7 +8,7 @@
  * The console's policy (`consolePolicy`) allows what the console needs and nothing more: its own scripts plus
  * 'wasm-unsafe-eval' (hash-wasm computes upload checksums in WebAssembly), inline styles (Mantine writes its
  * CSS variables in a <style> element and style attributes), connections to its own origin (REST, socket.io,
- * PeerJS signalling, tus), images from itself, data: and blob: and the map's tile server (MAP_TILE_URL's
+ * PeerJS signalling, tus) and to its own blob: URLs (a recording fetched back for playback), images from itself, data: and blob: and the map's tile server (MAP_TILE_URL's
  * origin; a `{s}` sub-domain becomes `*.`), media from itself and blob:, the Web Push service worker from
  * itself. No 'upgrade-insecure-requests': the console is often reached over plain HTTP on a LAN address.
  *
@@ -38,7 +38,8 @@ export function consolePolicy(tileUrl: string): Record<string, string[]> {
     'img-src': ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
     'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    // blob: the console fetches its own object URLs (a recording downloaded from a device, then played).
+    'connect-src': ["'self'", 'blob:'],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],

@@ -40,7 +40,7 @@ function expectHardened(res: Response) {
   expect(csp['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   expect(csp['frame-ancestors']).toEqual(["'none'"]);
   expect(csp['object-src']).toEqual(["'none'"]);
-  expect(csp['connect-src']).toEqual(["'self'"]);
+  expect(csp['connect-src']).toEqual(["'self'", 'blob:']);
   expect(csp['img-src']).toContain('https://tile.openstreetmap.org');
   // Reached over plain HTTP on a LAN address: nothing may be upgraded to HTTPS behind the user's back.
   expect(csp).not.toHaveProperty('upgrade-insecure-requests');
