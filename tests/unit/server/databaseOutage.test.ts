@@ -11,9 +11,8 @@
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { EMBEDDED_DATABASE } from '../../../src/server/db/embedded';
+import { sqlClient } from '../analytics/db';
 import { api, eventually, login, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer | undefined;
@@ -151,19 +150,7 @@ it('answers 503 Database_unavailable while PostgreSQL is down, restarts it, and 
   expect(accepted.length).toBeGreaterThan(acceptedBeforeOutage);
 
   // Every accepted write is in the database.
-  const password = (
-    JSON.parse(readFileSync(path.join(server.dataDir, 'pg-credentials.json'), 'utf8')) as {
-      password: string;
-    }
-  ).password;
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port,
-    user: 'postgres',
-    password,
-    database: EMBEDDED_DATABASE,
-  });
-  await client.connect();
+  const client = await sqlClient(server.dataDir);
   try {
     const rows = await client.query<{ name: string }>(
       "select name from groups where group_type = 'device' and name like 'w%-%'",
