@@ -69,11 +69,7 @@ export function StartProgress({
           >
             {t(`inference.progress.prep.${p.step}`)} — {t(`inference.progress.${p.state}`)}
             {p.elapsedMs !== null && ` · ${t('inference.progress.elapsed', { ms: p.elapsedMs })}`}
-            {p.stalled && (
-              <Text span size="xs" c={STALLED_COLOR} data-testid="job-stalled">
-                {` · ${t('inference.progress.stalled')}`}
-              </Text>
-            )}
+            {p.stalled && <StalledNote />}
           </li>
         ))}
       </ol>
@@ -93,11 +89,7 @@ export function StartProgress({
             {s.deviceMs !== null && ` (${t('inference.progress.device', { ms: s.deviceMs })})`}
             {s.progress !== null && s.state === 'running' && ` · ${Math.round(s.progress * 100)} %`}
             {s.detail && <Text span size="xs" c="dimmed">{` · ${s.detail}`}</Text>}
-            {s.stalled && (
-              <Text span size="xs" c={STALLED_COLOR} data-testid="job-stalled">
-                {` · ${t('inference.progress.stalled')}`}
-              </Text>
-            )}
+            {s.stalled && <StalledNote />}
           </li>
         ))}
       </ol>
@@ -107,5 +99,15 @@ export function StartProgress({
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** The note of a step or stage that has gone silent (§4 heartbeat). */
+function StalledNote() {
+  const { t } = useTranslation();
+  return (
+    <Text span size="xs" c={STALLED_COLOR} data-testid="job-stalled">
+      {` · ${t('inference.progress.stalled')}`}
+    </Text>
   );
 }
