@@ -16,3 +16,4 @@ export * from './schedulers';
 export * from './alarms';
 export * from './alarmChannels';
 export * from './analytics';
+export * from './signalling';
