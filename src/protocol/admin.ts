@@ -247,6 +247,18 @@ export const AUDIT_ACTIONS = [
   'licence.revoke',
   // A refresh token used again after its rotation: the session ended (src/server/auth/sessions.ts).
   'session.refresh_reuse',
+  // Security events about a user's own account (src/server/audit/security.ts).
+  'auth.sign_in',
+  'auth.sign_in_failed',
+  'auth.sign_out',
+  'account.password_change',
+  'account.password_reset',
+  'account.email_change',
+  'account.password_check_failed',
+  'account.two_factor_enabled',
+  'account.two_factor_disabled',
+  'api_key.create',
+  'api_key.revoke',
 ] as const;
 
 /** GET admin/audit-log: newest first; actor (email contains), action (exact), time window [from, to). */

@@ -97,13 +97,21 @@ test('an admin disables a user (refused at sign-in, open session refused), enabl
   await expect(theirPage).toHaveURL(/\/dashboard$/);
   await theirs.close();
 
-  // The audit log shows both actions, newest first, and filters by action.
+  // The audit log shows both actions and the security events between them, newest first: their sign-in once
+  // enabled, the enable, their refused sign-in while disabled, the disable.
   await navigate(page, '/admin-panel/audit-log');
   const rows = page.getByTestId('admin-audit-row');
-  await expect(rows.first()).toHaveAttribute('data-action', 'user.enable');
-  await expect(rows.first()).toContainText(DISPOSABLE.email);
-  await expect(rows.nth(1)).toHaveAttribute('data-action', 'user.disable');
-  await expect(rows.first()).toContainText(DEMO.email);
+  const expected = [
+    ['auth.sign_in', DISPOSABLE.email, 'password'],
+    ['user.enable', DEMO.email, DISPOSABLE.email],
+    ['auth.sign_in_failed', DISPOSABLE.email, 'disabled'],
+    ['user.disable', DEMO.email, DISPOSABLE.email],
+  ];
+  for (const [i, [action, who, text]] of expected.entries()) {
+    await expect(rows.nth(i)).toHaveAttribute('data-action', action!);
+    await expect(rows.nth(i)).toContainText(who!);
+    await expect(rows.nth(i)).toContainText(text!);
+  }
   await expectAccessible(page, '[data-testid="admin-audit-screen"]');
   await page.getByTestId('admin-audit-action').click();
   await page.getByRole('option', { name: 'user.disable' }).click();

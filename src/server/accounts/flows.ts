@@ -146,18 +146,18 @@ export async function requestPasswordReset(
 
 /**
  * POST reset-password: sets the new password (argon2id), confirms the address (the link proved it) and revokes
- * every refresh token of the user. Resolves false for an unknown, used or expired link.
+ * every refresh token of the user. Resolves to the user's id, or null for an unknown, used or expired link.
  */
-export async function resetPassword(deps: FlowDeps, token: string, password: string): Promise<boolean> {
+export async function resetPassword(deps: FlowDeps, token: string, password: string): Promise<string | null> {
   const passwordHash = await hashPassword(password);
   const userId = await consumeAccountToken(deps.db, token, 'reset_password');
-  if (!userId) return false;
+  if (!userId) return null;
   await deps.db.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, userId));
   await deps.db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.revokedAt} is null`));
-  return true;
+  return userId;
 }
 
 /** Login of a two-factor user: a challenge secret for verify-2fa-auth. */
@@ -166,14 +166,17 @@ export const startTwoFactorChallenge = (deps: FlowDeps, userId: string) =>
 
 /**
  * POST verify-2fa-auth: checks `code` (TOTP, recovery code, or a mailed code) for a live challenge. On success
- * the challenge is used up and `issue` makes the session. After MAX_CODE_ATTEMPTS wrong codes it ends.
+ * the challenge is used up and `issue` makes the session. After MAX_CODE_ATTEMPTS wrong codes it ends. A wrong
+ * code's answer carries the challenge's user id (for the security audit log, never for the client).
  */
 export async function verifyTwoFactor(
   deps: FlowDeps,
   challenge: string,
   code: string,
   issue: (userId: string) => Promise<SessionTokens>,
-): Promise<{ ok: true; userId: string; tokens: SessionTokens } | { ok: false; message: string }> {
+): Promise<
+  { ok: true; userId: string; tokens: SessionTokens } | { ok: false; message: string; userId?: string }
+> {
   const row = await findLiveToken(deps.db, challenge, 'two_factor');
   if (!row) return { ok: false, message: TWO_FACTOR_TEXTS.expired };
   const mailedOk =
@@ -191,7 +194,11 @@ export async function verifyTwoFactor(
       })
       .where(eq(accountTokens.id, row.id))
       .returning({ usedAt: accountTokens.usedAt });
-    return { ok: false, message: after?.usedAt ? TWO_FACTOR_TEXTS.expired : TWO_FACTOR_TEXTS.incorrect };
+    return {
+      ok: false,
+      message: after?.usedAt ? TWO_FACTOR_TEXTS.expired : TWO_FACTOR_TEXTS.incorrect,
+      userId: row.userId,
+    };
   }
   const userId = await consumeAccountToken(deps.db, challenge, 'two_factor');
   if (!userId) return { ok: false, message: TWO_FACTOR_TEXTS.expired };

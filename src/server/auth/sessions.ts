@@ -122,20 +122,23 @@ async function endSessionOnReuse(ctx: ServerContext, userId: string, jti: string
   });
 }
 
-/** Revokes a refresh token (logout). Unknown or malformed tokens are ignored. Returns whether one was revoked. */
+/**
+ * Revokes a refresh token (logout). Unknown or malformed tokens are ignored. Resolves to the user id of the
+ * token it revoked, or null when none was.
+ */
 export async function revokeRefreshToken(
   ctx: ServerContext,
   presented: string | undefined,
-): Promise<boolean> {
-  if (!presented) return false;
+): Promise<string | null> {
+  if (!presented) return null;
   const claims = await ctx.tokens.verifyIgnoringExpiry(presented, 'refresh');
-  if (!claims) return false;
-  const revoked = await ctx.db
+  if (!claims) return null;
+  const [revoked] = await ctx.db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.jti, claims.jti), isNull(refreshTokens.revokedAt)))
-    .returning({ jti: refreshTokens.jti });
-  return revoked.length > 0;
+    .returning({ userId: refreshTokens.userId });
+  return revoked?.userId ?? null;
 }
 
 /**

@@ -32,6 +32,7 @@ import { primeDummyHash, verifyPassword } from '../auth/passwords';
 import { byAddress, globally, throttleHook } from '../auth/throttle';
 import { issueSession, revokeRefreshToken, rotateSession } from '../auth/sessions';
 import { refuseDisabledSignIn } from '../admin/disabled';
+import { auditLater, auditSecurity } from '../audit/security';
 import { users } from '../db/schema';
 import { HttpError, notFound } from '../errors';
 import { mailerOf, publicUrlOf } from '../mail';
@@ -67,6 +68,9 @@ export const accountHandlers: HandlersOf<typeof accountRoutes> = (ctx, app) => {
   const { loginIpRateLimitPerMin, loginGlobalRateLimitPerMin, refreshRateLimitPerMin } = ctx.config;
   // Hashed now, so the first unknown e-mail's login does not pay for it (and stand out by its time).
   primeDummyHash();
+  /** A known account's failed sign-in, recorded without holding up the answer (security.ts). */
+  const failed = (userId: string, reason: 'password' | 'disabled' | 'two_factor') =>
+    auditLater(ctx.db, app.log, { userId, action: 'auth.sign_in_failed', details: { reason } });
   return {
     'accounts.login': {
       rateLimit: {
@@ -84,9 +88,15 @@ export const accountHandlers: HandlersOf<typeof accountRoutes> = (ctx, app) => {
         const email = body.email.toLowerCase();
         const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
         const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
+        if (user && !ok) failed(user.id, 'password');
         if (!user || !ok)
           throw new HttpError(401, API_ERROR_CODES.loginFailed, 'The login detail is incorrect');
-        refuseDisabledSignIn(user);
+        try {
+          refuseDisabledSignIn(user);
+        } catch (err) {
+          failed(user.id, 'disabled');
+          throw err;
+        }
         if (!user.emailConfirmed) {
           return { status: 1 as const, message: 'Please confirm your email address to sign in.' };
         }
@@ -95,13 +105,19 @@ export const accountHandlers: HandlersOf<typeof accountRoutes> = (ctx, app) => {
           return { status: 3 as const, challenge, message: 'Enter the code from your authenticator app.' };
         }
         const session = await issueSession(ctx, user.id);
+        await auditSecurity(ctx.db, {
+          userId: user.id,
+          action: 'auth.sign_in',
+          details: { method: 'password' },
+        });
         return { status: 2 as const, ...session, user_info: toUserInfo(user) };
       },
     },
 
     'accounts.logout': async ({ headers }) => {
-      const revoked = await revokeRefreshToken(ctx, headers['refresh-token']);
-      return { ok: true as const, revoked };
+      const userId = await revokeRefreshToken(ctx, headers['refresh-token']);
+      if (userId) await auditSecurity(ctx.db, { userId, action: 'auth.sign_out' });
+      return { ok: true as const, revoked: userId !== null };
     },
 
     'accounts.userInfo': async (_input, request) => ({ user_info: toUserInfo(userOf(request)) }),
@@ -154,9 +170,9 @@ export const accountHandlers: HandlersOf<typeof accountRoutes> = (ctx, app) => {
     'accounts.resetPassword': {
       rateLimit: limited,
       handle: async ({ body }) => {
-        if (!(await flows.resetPassword(deps, body.token, body.password))) {
-          throw new HttpError(404, ACCOUNT_ERROR_CODES.linkExpired, MAIL_LINK_EXPIRED);
-        }
+        const userId = await flows.resetPassword(deps, body.token, body.password);
+        if (!userId) throw new HttpError(404, ACCOUNT_ERROR_CODES.linkExpired, MAIL_LINK_EXPIRED);
+        await auditSecurity(ctx.db, { userId, action: 'account.password_reset' });
         return { ok: true as const };
       },
     },
@@ -167,9 +183,17 @@ export const accountHandlers: HandlersOf<typeof accountRoutes> = (ctx, app) => {
         const result = await flows.verifyTwoFactor(deps, body.challenge, body.code, (id) =>
           issueSession(ctx, id),
         );
-        if (!result.ok) return { status: 0 as const, message: result.message };
+        if (!result.ok) {
+          if (result.userId) failed(result.userId, 'two_factor');
+          return { status: 0 as const, message: result.message };
+        }
         const [user] = await ctx.db.select().from(users).where(eq(users.id, result.userId)).limit(1);
         if (!user) return { status: 0 as const, message: flows.TWO_FACTOR_TEXTS.expired };
+        await auditSecurity(ctx.db, {
+          userId: user.id,
+          action: 'auth.sign_in',
+          details: { method: 'two_factor' },
+        });
         return { status: 1 as const, tokens: result.tokens, user_info: toUserInfo(user) };
       },
     },
@@ -214,6 +238,7 @@ export const accountHandlers: HandlersOf<typeof accountRoutes> = (ctx, app) => {
           throw new HttpError(409, ACCOUNT_ERROR_CODES.twoFactorEnabled, 'Two-factor sign-in is already on.');
         if (result === 'invalid')
           throw new HttpError(400, ACCOUNT_ERROR_CODES.invalidCode, flows.TWO_FACTOR_TEXTS.incorrect);
+        await auditSecurity(ctx.db, { userId: userOf(request).id, action: 'account.two_factor_enabled' });
         return { recovery_codes: result.recoveryCodes };
       },
     },
@@ -223,9 +248,15 @@ export const accountHandlers: HandlersOf<typeof accountRoutes> = (ctx, app) => {
       handle: async ({ body }, request) => {
         const user = userOf(request);
         if (!(await verifyPassword(user.passwordHash, body.password))) {
+          auditLater(ctx.db, app.log, {
+            userId: user.id,
+            action: 'account.password_check_failed',
+            details: { where: 'two_factor_disable' },
+          });
           throw new HttpError(400, ACCOUNT_ERROR_CODES.invalidCode, 'The password is incorrect');
         }
         await disableTwoFactor(ctx.db, user.id);
+        await auditSecurity(ctx.db, { userId: user.id, action: 'account.two_factor_disabled' });
         return { ok: true as const };
       },
     },

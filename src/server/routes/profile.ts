@@ -24,13 +24,14 @@ import { HttpError, notFound } from '../errors';
 import { activeKeyNamed, newApiKey, toApiKey } from '../profile/apiKeys';
 import { avatarFile, removeAvatar } from '../profile/avatar';
 import { networkUsage, storageUsage } from '../profile/usage';
+import { auditLater, auditSecurity } from '../audit/security';
 import { toUserInfo } from './accounts';
 import type { HandlersOf } from './register';
 
 const emailTaken = () =>
   new HttpError(409, PROFILE_ERROR_CODES.emailTaken, 'This address is used by another account.');
 
-export const profileHandlers: HandlersOf<typeof profileRoutes> = (ctx) => ({
+export const profileHandlers: HandlersOf<typeof profileRoutes> = (ctx, app) => ({
   'profile.update': async ({ body }, request) => {
     const user = userOf(request);
     const email = body.email?.toLowerCase();
@@ -41,6 +42,11 @@ export const profileHandlers: HandlersOf<typeof profileRoutes> = (ctx) => ({
         body.current_password !== undefined &&
         (await verifyPassword(user.passwordHash, body.current_password));
       if (!ok) {
+        auditLater(ctx.db, app.log, {
+          userId: user.id,
+          action: 'account.password_check_failed',
+          details: { where: 'profile' },
+        });
         throw new HttpError(403, PROFILE_ERROR_CODES.wrongPassword, 'The current password is not correct.');
       }
     }
@@ -70,6 +76,14 @@ export const profileHandlers: HandlersOf<typeof profileRoutes> = (ctx) => ({
       if (emailChanges || body.password !== undefined) {
         await endOtherSessions(ctx.db, user.id, request.sessionId);
       }
+      if (emailChanges)
+        await auditSecurity(ctx.db, {
+          userId: user.id,
+          action: 'account.email_change',
+          details: { from: user.email, to: email },
+        });
+      if (body.password !== undefined)
+        await auditSecurity(ctx.db, { userId: user.id, action: 'account.password_change' });
       return { user_info: toUserInfo(row ?? user) };
     } catch (err) {
       if (isUniqueViolation(err)) throw emailTaken();
@@ -128,6 +142,12 @@ export const profileHandlers: HandlersOf<typeof profileRoutes> = (ctx) => ({
         expiresAt: days === null ? null : new Date(Date.now() + days * 86_400_000),
       })
       .returning();
+    await auditSecurity(ctx.db, {
+      userId: user.id,
+      action: 'api_key.create',
+      target: { type: 'api_key', id: row!.id },
+      details: { name: body.name, scope: body.scope },
+    });
     return { key: toApiKey(row!), secret };
   },
 
@@ -145,6 +165,12 @@ export const profileHandlers: HandlersOf<typeof profileRoutes> = (ctx) => ({
       .set({ revokedAt: new Date() })
       .where(eq(apiKeys.id, existing.id))
       .returning();
+    await auditSecurity(ctx.db, {
+      userId,
+      action: 'api_key.revoke',
+      target: { type: 'api_key', id: existing.id },
+      details: { name: existing.name },
+    });
     return { key: toApiKey(row ?? existing) };
   },
 

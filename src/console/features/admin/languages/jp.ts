@@ -152,9 +152,9 @@ export const jp: AdminTranslation = {
   },
   audit: {
     title: '監査ログ',
-    intro: '管理者が行ったすべての操作 (新しい順)。',
-    actor: '管理者',
-    actorPlaceholder: '管理者のメールを含む…',
+    intro: '管理者が行ったすべての操作と、各アカウントのセキュリティイベント (サインイン、サインイン失敗、サインアウト、パスワード・メール・2 段階認証・API キーの変更) (新しい順)。',
+    actor: '操作者',
+    actorPlaceholder: 'メールアドレスに含む…',
     action: '操作',
     from: '開始',
     to: '終了',
