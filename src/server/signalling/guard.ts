@@ -225,6 +225,11 @@ export function guardSocket(
   peerId: string,
   guard: MessageGuard,
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  /**
+   * Takes a checked message elsewhere (issue 15: to the server instance its `dst` is connected to); true when
+   * it did, and the package's relay does not see it.
+   */
+  route?: (message: ClientSignallingMessage) => boolean,
 ): void {
   const listeners = ws.listeners('message') as ((data: RawData, isBinary: boolean) => void)[];
   ws.removeAllListeners('message');
@@ -245,6 +250,11 @@ export function guardSocket(
       return;
     }
     if (!verdict.ok) return;
+    try {
+      if (route?.(verdict.message)) return;
+    } catch (err) {
+      log.warn({ err, peerId }, 'signalling route failed');
+    }
     const forward = Buffer.from(verdict.forward);
     for (const listener of listeners) {
       try {

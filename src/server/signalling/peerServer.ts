@@ -7,12 +7,18 @@
  * Anything else is refused with HTTP 401 before the upgrade. Connect/disconnect events feed `Presence`.
  * Every message a peer sends goes through `MessageGuard` (guard.ts) first: only well-formed PeerJS messages
  * within the size and per-peer rate limits reach the package's relay.
+ *
+ * Several server instances (issue 15 "Scale-out past one server"): a checked message whose `dst` is connected
+ * to another instance goes there through PostgreSQL (./cluster.ts) and is written to the destination's socket
+ * by that instance; peer owners and presence are shared the same way. The guard runs where the sender is
+ * connected, as on one instance.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { ExpressPeerServer } from 'peer';
+import pg from 'pg';
 import { WebSocketServer } from 'ws';
 import { PEERJS_KEY, PEERJS_PATH } from '../../protocol';
 import { findDeviceForToken } from '../auth/guard';
@@ -22,7 +28,9 @@ import { DEFAULT_LIMITS, guardSocket, MessageGuard, type GuardLimits } from './g
 import type { PeerClientLike } from './presence';
 import { runWithTrackedTimers } from './timers';
 import { refuseUpgrade, type UpgradeRouter } from './upgrade';
-import { ownedByAnother, peerOwnersOf } from './peerOwners';
+import { handleClientErrors } from '../db';
+import { defaultInstanceId, SignallingCluster, type RelayedMessage } from './cluster';
+import { attachCluster, ownedByAnother, ownerOf, releaseOwner, setOwner } from './peerOwners';
 
 /** WebSocket path the PeerJS client connects to: `${path}/peerjs`. */
 export const PEERJS_WS_PATH = `${PEERJS_PATH}/peerjs`;
@@ -32,7 +40,11 @@ export const MAX_FRAME_BYTES = 256 * 1024;
 
 /** A running signalling server. */
 export interface SignallingServer {
-  /** Closes every peer socket and stops the peer server's timers. */
+  /** This process's instance id (signalling_instances). */
+  instanceId: string;
+  /** Settles once the instance is registered and LISTENing (or its first attempt failed, logged). */
+  ready: Promise<void>;
+  /** Closes every peer socket and stops the peer server's timers; removes this instance's registrations. */
   close(): Promise<void>;
 }
 
@@ -81,13 +93,45 @@ export function startSignalling(
   // Peer id → the user it belongs to (a browser's user, a device's owner), from the token it registered with.
   // Devices stay known after they leave (messages may wait for a device that reconnects); browsers are
   // forgotten when their socket closes (their ids are new on every page load).
-  const owners = peerOwnersOf(ctx);
+  const base = (ctx.db as unknown as { $client: pg.Pool }).$client.options;
+  const pool = new pg.Pool({ ...(base as pg.PoolConfig), max: 4 });
+  pool.on('error', (err) => log.warn({ err }, 'signalling cluster connection error'));
+  handleClientErrors(pool, (err) => log.warn({ err }, 'signalling cluster connection lost'));
+  const cluster = new SignallingCluster(
+    pool,
+    { ...base } as pg.ClientConfig,
+    defaultInstanceId(),
+    log,
+    (m: RelayedMessage) => {
+      const socket = ctx.presence.local(m.dst)?.getSocket() as {
+        readyState: number;
+        send(d: string): void;
+      } | null;
+      if (!socket || socket.readyState !== 1) return false;
+      socket.send(JSON.stringify(m));
+      return true;
+    },
+    (peerId, reason) => ctx.presence.local(peerId)?.getSocket()?.close(4001, reason),
+  );
+  attachCluster(ctx, cluster);
+  ctx.presence.setRemote(cluster);
+  const ready = cluster.start().catch((err: unknown) => {
+    log.error({ err }, 'signalling cluster did not start; this instance relays only its own peers');
+  });
   const guard = new MessageGuard(
     limits,
     (peerId, dropped, last) => log.warn({ peerId, dropped, last }, 'signalling messages dropped'),
     Date.now,
-    (peerId) => owners.get(peerId),
+    (peerId) => ownerOf(ctx, peerId),
   );
+  // A checked message for a peer connected to another instance goes there; anything else to the package.
+  const route = (peerId: string, m: { type: string; dst?: unknown; payload?: unknown }): boolean => {
+    if (typeof m.dst !== 'string' || ctx.presence.existsHere(m.dst)) return false;
+    const instance = cluster.remoteInstanceOf(m.dst);
+    if (!instance) return false;
+    cluster.send(instance, { type: m.type, src: peerId, dst: m.dst, payload: m.payload });
+    return true;
+  };
   const timers = runWithTrackedTimers(
     () => {
       const peerApp = ExpressPeerServer(server, {
@@ -103,7 +147,7 @@ export function startSignalling(
         ctx.presence.disconnected(client);
         // A browser peer that left frees its id (issue 15: bound to its user only while registered).
         const id = client.getId();
-        if (!isDevicePeerId(id) && !ctx.presence.exists(id)) owners.delete(id);
+        if (!ctx.presence.existsHere(id)) releaseOwner(ctx, id, isDevicePeerId(id));
       });
       peerApp.on('error', (err: unknown) => log.warn({ err }, 'signalling error'));
       // 'mount' creates the realm, the WebSocket layer and the housekeeping timers. We mount it at the root
@@ -144,19 +188,19 @@ export function startSignalling(
         return refuseUpgrade(socket, 409, 'Peer_id_taken', 'This peer id is registered by another user.');
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
-        if (owner) owners.set(id, owner);
+        if (owner) setOwner(ctx, id, owner);
         if (!isDevicePeerId(id)) {
           ws.once('close', () => {
-            if (!ctx.presence.exists(id)) owners.delete(id);
+            if (!ctx.presence.existsHere(id)) releaseOwner(ctx, id, false);
           });
         }
         // Still registered: the peer's previous socket has not closed yet (it reconnects after a silent drop).
-        const reattach = ctx.presence.exists(id);
+        const reattach = ctx.presence.existsHere(id);
         // The peer package accepts the socket and adds its message listener synchronously; the guard then
         // takes that listener over.
         wss.emit('connection', ws, req);
         const accepted = ws.listenerCount('message') > 0 && ws.readyState === ws.OPEN;
-        guardSocket(ws, id, guard, log);
+        guardSocket(ws, id, guard, log, (m) => route(id, m));
         // The package answers OPEN only to a new registration and silently moves an existing one to the new
         // socket; a PeerJS client waits for OPEN, so it gets one.
         if (accepted && reattach) ws.send(JSON.stringify({ type: 'OPEN' }));
@@ -174,10 +218,16 @@ export function startSignalling(
   app.get(`${PEERJS_PATH}/*`, { schema: { hide: true } }, toExpress);
 
   return {
+    instanceId: cluster.instanceId,
+    ready,
     async close() {
       timers.stop();
       for (const ws of wss.clients) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await ready;
+      await cluster.close();
+      ctx.presence.setRemote(null);
+      await pool.end().catch(() => undefined);
     },
   };
 }

@@ -1,7 +1,18 @@
 /**
  * Who is registered with the signalling server right now (spec §7 signalling calls: isOnline, exist;
- * get_devices is_active / active_devices_count). Fed by the PeerJS server's connection/disconnect events.
+ * get_devices is_active / active_devices_count). Fed by the PeerJS server's connection/disconnect events of
+ * this instance, and (issue 15 "Scale-out") by a `RemotePresence` view of the peers connected to the other
+ * server instances (./cluster.ts), so the answers are the same from any instance. `subscribe` reports only
+ * this instance's changes (each instance records its own peers' last-seen).
  */
+
+/** Peers connected to other server instances. */
+export interface RemotePresence {
+  remoteInstanceOf(peerId: string): string | null;
+  remoteIds(): string[];
+  /** Asks the instance holding `peerId` to close its socket; false when no other instance holds it. */
+  kickRemote(peerId: string, reason: string): boolean;
+}
 
 /** The part of a PeerJS client the tracker needs. */
 export interface PeerClientLike {
@@ -14,6 +25,22 @@ const WS_OPEN = 1;
 export class Presence {
   private readonly clients = new Map<string, PeerClientLike>();
   private readonly listeners = new Set<(peerId: string, online: boolean) => void>();
+  private remote: RemotePresence | null = null;
+
+  /** Adds the other instances' peers to every answer (set by the signalling server). */
+  setRemote(remote: RemotePresence | null): void {
+    this.remote = remote;
+  }
+
+  /** The client of `peerId` connected to this instance. */
+  local(peerId: string): PeerClientLike | undefined {
+    return this.clients.get(peerId);
+  }
+
+  /** `peerId` is registered with this instance. */
+  existsHere(peerId: string): boolean {
+    return this.clients.has(peerId);
+  }
 
   /** A peer registered (or re-attached its socket). */
   connected(client: PeerClientLike): void {
@@ -31,22 +58,28 @@ export class Presence {
 
   /** `exist`: the peer id is registered with the signalling server. */
   exists(peerId: string): boolean {
-    return this.clients.has(peerId);
+    return this.clients.has(peerId) || !!this.remote?.remoteInstanceOf(peerId);
   }
 
   /** `isOnline`: registered and its WebSocket is open right now. */
   isOnline(peerId: string): boolean {
-    return this.clients.get(peerId)?.getSocket()?.readyState === WS_OPEN;
+    if (this.clients.get(peerId)?.getSocket()?.readyState === WS_OPEN) return true;
+    return !this.clients.has(peerId) && !!this.remote?.remoteInstanceOf(peerId);
   }
 
   /** Peer ids online right now. */
   onlineIds(): string[] {
-    return [...this.clients.keys()].filter((id) => this.isOnline(id));
+    const here = [...this.clients.keys()].filter((id) => this.isOnline(id));
+    const set = new Set(here);
+    for (const id of this.remote?.remoteIds() ?? []) if (!this.clients.has(id)) set.add(id);
+    return [...set];
   }
 
   /** Closes the signalling socket of `peerId` (e.g. its device token was revoked). */
   kick(peerId: string, reason = 'token revoked'): void {
-    this.clients.get(peerId)?.getSocket()?.close(4001, reason);
+    const client = this.clients.get(peerId);
+    if (client) client.getSocket()?.close(4001, reason);
+    else this.remote?.kickRemote(peerId, reason);
   }
 
   /** Subscribes to presence changes; returns the unsubscribe function. */
