@@ -3,7 +3,7 @@
  * signalling server under its device_id, answers device commands over grant-checked data connections and
  * sends camera video as WebRTC tracks.
  *
- * Start-up: GET device/me → device_id; GET .well-known/jwks.json; GET ice-servers; build the backend;
+ * Start-up: GET device/me → device_id; GET .well-known/jwks.json; GET ice-servers (kept fresh, iceConfig.ts); build the backend;
  * POST device/register-cameras; GET device/ip-cameras (the IP cameras this device pulls, §3; asked again
  * every 60 s, failures only logged); register the PeerJS peer. Network failures during start-up are retried until
  * `startupTimeoutMs` (the signalling registration gets at least 10 s); a refused token rejects at once with
@@ -48,6 +48,7 @@ import { createGrantVerifier } from './link/grant';
 import { attachLink } from './link/session';
 import type { LinkConnection, LinkSession } from './link/session';
 import { Signalling } from './link/signalling';
+import { AgentIce } from './iceConfig';
 import { createServerApi, TokenRefusedError } from './serverApi';
 import type { DeviceMe, ServerApi } from './serverApi';
 import { CameraCatalog, IP_CAMERA_REFRESH_MS } from './streams/catalog';
@@ -173,12 +174,17 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     log = createLogger(options.label ?? me.label ?? deviceId, { file });
   }
   const jwks = await withRetry('GET .well-known/jwks.json', () => api.jwks(), deadline, log);
-  let iceServers: IceServer[] = await withRetry(
-    'GET ice-servers',
-    () => api.iceServers(deviceId),
-    deadline,
+  // Issue 15: TURN credentials minted for this device expire; AgentIce refreshes them before they do.
+  const ice = new AgentIce(
+    () =>
+      api.iceConfig
+        ? api.iceConfig(deviceId)
+        : api.iceServers(deviceId).then((servers: IceServer[]) => ({ servers })),
     log,
   );
+  await withRetry('GET ice-servers', () => ice.load(), deadline, log);
+  const iceServers = () => ice.iceServers();
+  const iceTransportPolicy = () => ice.iceTransportPolicy();
 
   const backend: Backend =
     options.backend === 'host'
@@ -227,7 +233,8 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
   const links = new Map<string, LinkSession>();
   const remoteDesktop = createDeviceRemoteDesktop({ mode: options.backend === 'host' ? 'host' : 'sim', display: options.display ?? process.env.DISPLAY, log }); // prettier-ignore
   const streams = new StreamManager(withRemoteDesktop(cameras, remoteDesktop), {
-    iceServers: () => iceServers,
+    iceServers,
+    iceTransportPolicy,
     logger: log,
     onStreamEnded: (info, reason) =>
       links.get(info.linkId)?.sendEvent('stream.status', {
@@ -310,7 +317,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
   };
   const alarms = createDeviceAlarms(partDeps, { isIpCamera: (id) => cameras.find(id)?.cameraType === 'ip' });
   const useCases = createDeviceUseCases(partDeps);
-  const inference = createDeviceInference(partDeps, { streams, cameras, models: parts.models, iceServers: () => iceServers, failDefaultEngineConnection: options.simFaults?.includes('inference-connection') ?? false, onDetections: (j, f, d, w) => { alarms.onDetections(j, f, d, w); useCases.onDetections(j, f, d, w); } }); // prettier-ignore
+  const inference = createDeviceInference(partDeps, { streams, cameras, models: parts.models, iceServers, iceTransportPolicy, failDefaultEngineConnection: options.simFaults?.includes('inference-connection') ?? false, onDetections: (j, f, d, w) => { alarms.onDetections(j, f, d, w); useCases.onDetections(j, f, d, w); } }); // prettier-ignore
   const schedulers = createDeviceSchedulers({
     stateDir: partDeps.stateDir,
     log,
@@ -341,6 +348,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
       offline.resolve();
     }
     streams.closeAll();
+    ice.stop();
     for (const link of [...links.values()]) link.close();
     signalling?.close();
     cameras.close();
@@ -422,14 +430,15 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
         serverUrl: options.server,
         deviceId,
         deviceToken: options.token,
-        iceServers,
+        iceServers: ice.iceServers(),
+        iceConfig: ice.config,
         logger: log,
         onConnection,
         watchdog: options.signallingWatchdog,
         checkToken: async () => {
           await api.me();
-          // The server is back: pick up ICE server changes for new streams.
-          iceServers = await api.iceServers(deviceId).catch(() => iceServers);
+          // The server is back: pick up ICE server changes (and fresh credentials) for new connections.
+          await ice.refreshIfDue(true);
         },
         onFatal: (err) => {
           void close();

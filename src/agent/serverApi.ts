@@ -5,13 +5,19 @@
  *
  *   agent.me                → { device_id, label, chipset_id, jetpack }
  *   signalling.jwks         → JSON Web Key Set (grant verification keys)
- *   signalling.iceServers   ?deviceId → { servers }
+ *   signalling.iceServers   ?deviceId → { servers, policy?, expires_at? }
  *   agent.registerCameras   (RegisterCamerasRequest) → { ok: true }
  *   agent.ipCameras         → DeviceIpCamerasResponse { cameras: [{ id, label, url }] }
  */
 import { z } from 'zod';
 import type { JSONWebKeySet } from 'jose';
-import { RegisterCamerasRequest, routeUrl, type DeviceIpCamerasResponse, type IceServer } from '../protocol';
+import {
+  RegisterCamerasRequest,
+  routeUrl,
+  type DeviceIpCamerasResponse,
+  type IceServer,
+  type IceServersResponse,
+} from '../protocol';
 import { restRoutes, type RestRoutes } from '../protocol/routes';
 
 /**
@@ -32,6 +38,11 @@ export interface ServerApi {
   jwks(): Promise<JSONWebKeySet>;
   /** ICE servers for the agent's peer connections (may be []). */
   iceServers(deviceId: string): Promise<IceServer[]>;
+  /**
+   * The whole ICE answer: servers (with TURN credentials minted for this device), policy, expires_at (ms since
+   * epoch). Optional for fakes: the agent falls back to `iceServers`.
+   */
+  iceConfig?(deviceId: string): Promise<IceServersResponse>;
   /** Registers the device's physical cameras with the server. */
   registerCameras(request: z.input<typeof RegisterCamerasRequest>): Promise<void>;
   /** The IP cameras this device reaches (§3 IP camera), as the server lists them. */
@@ -133,6 +144,8 @@ export function createServerApi(
           query: { deviceId },
         })
       ).servers,
+    iceConfig: (deviceId) =>
+      call('signalling.iceServers', restRoutes['signalling.iceServers'].answer, { query: { deviceId } }),
     registerCameras: async (request) => {
       await call('agent.registerCameras', restRoutes['agent.registerCameras'].answer, {
         body: RegisterCamerasRequest.parse(request),

@@ -19,11 +19,31 @@ export const IceServer = z.object({
   credential: z.string().optional(),
 });
 export type IceServer = z.infer<typeof IceServer>;
-export const BrowserTokenResponse = z.object({ servers: z.array(IceServer), token: z.string() });
+/**
+ * RTCConfiguration.iceTransportPolicy the server asks for (env ICE_TRANSPORT_POLICY, issue 15 "Relayed
+ * WebRTC"): 'relay' = every peer connection (device link and media) uses TURN-relayed candidates only.
+ */
+export const IceTransportPolicy = z.enum(['all', 'relay']);
+export type IceTransportPolicy = z.infer<typeof IceTransportPolicy>;
+/**
+ * What both ICE answers add to `servers` (optional: servers before issue 15 answered neither).
+ * policy: absent = 'all'. expires_at: when the TURN credentials in `servers` expire (ms since epoch); the
+ * console and the agent fetch new ones before then (src/server/signalling/turn.ts).
+ */
+const IceExtras = {
+  policy: IceTransportPolicy.optional(),
+  expires_at: z.number().int().nonnegative().optional(),
+};
+export const BrowserTokenResponse = z.object({
+  servers: z.array(IceServer),
+  token: z.string(),
+  ...IceExtras,
+});
 
-/** GET ice-servers?deviceId → servers. */
+/** GET ice-servers?deviceId → servers (static ICE_SERVERS + per-caller TURN credentials), policy, expires_at. */
 export const IceServersQuery = z.object({ deviceId: Id.optional() });
-export const IceServersResponse = z.object({ servers: z.array(IceServer) });
+export const IceServersResponse = z.object({ servers: z.array(IceServer), ...IceExtras });
+export type IceServersResponse = z.infer<typeof IceServersResponse>;
 
 /**
  * POST device-grant { device_id, browser_id } → a short-lived signed grant (EdDSA JWT) the agent verifies

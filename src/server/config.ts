@@ -1,6 +1,7 @@
 /**
  * Server configuration: the options of `startServer` merged with the environment (ARCHITECTURE "Server").
- * Environment: PORT, HOST, DATA_DIR, DATABASE_URL, STATIC_DIR, LOG_LEVEL, ICE_SERVERS.
+ * Environment: PORT, HOST, DATA_DIR, DATABASE_URL, STATIC_DIR, LOG_LEVEL, ICE_SERVERS, TURN_URLS, TURN_SECRET,
+ * TURN_TTL_S, ICE_TRANSPORT_POLICY (src/server/signalling/turn.ts).
  *
  * The server listens on loopback (127.0.0.1) unless HOST (or `host`) names another address. The demo account's
  * credentials are published (GET /api/demo-account, shown on the login page) only when the server listens on
@@ -10,7 +11,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ACCESS_TOKEN_EXPIRY_S, IceServer, REFRESH_TOKEN_EXPIRY_S, type Role } from '../protocol';
+import {
+  ACCESS_TOKEN_EXPIRY_S,
+  IceServer,
+  REFRESH_TOKEN_EXPIRY_S,
+  type IceTransportPolicy,
+  type Role,
+} from '../protocol';
+import { hasTurnUrl, parseIceTransportPolicy, parseTurnConfig, type TurnConfig } from './signalling/turn';
 
 /** Options of `startServer` (all optional; the environment and defaults fill the gaps). */
 export interface ServerOptions {
@@ -77,6 +85,10 @@ export interface ServerConfig {
   embeddedPgNoSync: boolean;
   /** ICE servers handed to browsers (env ICE_SERVERS as JSON); [] by default — loopback needs none. */
   iceServers: IceServer[];
+  /** TURN relay with minted credentials (env TURN_URLS, TURN_SECRET, TURN_TTL_S); null = none. */
+  turn: TurnConfig | null;
+  /** env ICE_TRANSPORT_POLICY: 'relay' = browsers and agents use relayed candidates only. Default 'all'. */
+  iceTransportPolicy: IceTransportPolicy;
 }
 
 /** Roles a freshly created user gets when none are given. */
@@ -133,7 +145,10 @@ function defaultStaticDir(): string | null {
   return existsSync(path.join(dist, 'index.html')) ? dist : null;
 }
 
-/** Merges options, environment and defaults. Throws on an invalid port or TTL. */
+/**
+ * Merges options, environment and defaults. Throws on an invalid port or TTL, and (TurnConfigError) on invalid
+ * TURN_URLS / TURN_SECRET / TURN_TTL_S / ICE_TRANSPORT_POLICY.
+ */
 export function resolveConfig(options: ServerOptions = {}): ServerConfig {
   const port = options.port ?? envPort();
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${port}`);
@@ -148,6 +163,12 @@ export function resolveConfig(options: ServerOptions = {}): ServerConfig {
   const host = options.host ?? (process.env.HOST?.trim() || DEFAULT_HOST);
   const demoAccount = options.demoAccount ?? null;
   const loginRateLimitPerMin = options.loginRateLimitPerMin ?? 20;
+  const iceServers = parseIceServers(process.env.ICE_SERVERS);
+  const turn = parseTurnConfig(process.env);
+  const iceTransportPolicy = parseIceTransportPolicy(
+    process.env.ICE_TRANSPORT_POLICY,
+    turn !== null || hasTurnUrl(iceServers),
+  );
   return {
     port,
     host,
@@ -174,6 +195,8 @@ export function resolveConfig(options: ServerOptions = {}): ServerConfig {
     refreshRateLimitPerMin: options.refreshRateLimitPerMin ?? envCount('REFRESH_RATE_LIMIT_PER_MIN') ?? 60,
     logLevel: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     embeddedPgNoSync: options.embeddedPgNoSync ?? false,
-    iceServers: parseIceServers(process.env.ICE_SERVERS),
+    iceServers,
+    turn,
+    iceTransportPolicy,
   };
 }

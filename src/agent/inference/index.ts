@@ -53,6 +53,8 @@ export interface InferenceDeps {
   cameras: CameraLookup;
   models: Pick<DeviceModels, 'installed' | 'dir'>;
   iceServers: () => IceServer[];
+  /** ICE transport policy (server's ICE_TRANSPORT_POLICY, issue 15); default 'all'. */
+  iceTransportPolicy?: () => 'all' | 'relay';
   /** Stage time scale of the sim engines (tests: 0); default 1. */
   simTimeScale?: number;
   /** Every inferred frame's detections, for the alarms part (src/agent/alarms/, issue 11). */
@@ -385,6 +387,7 @@ export function createDeviceInference(deps: AgentPartDeps, more: InferenceDeps):
           prep?.abort.abort();
         },
         (m) => log.info(`inference ${callId}: start connection ${m}`),
+        more.iceTransportPolicy?.(),
       );
       remember(callId, linkId, peer);
       void peer.channel.then((channel) => {
@@ -466,6 +469,7 @@ export function createDeviceInference(deps: AgentPartDeps, more: InferenceDeps):
           if (channel) running.get(jobId)?.subscribers.delete(channel);
         },
         (m) => log.info(`inference ${callId}: metadata connection ${m}`),
+        more.iceTransportPolicy?.(),
       );
       remember(callId, linkId, peer);
       void peer.channel.then((ch) => {

@@ -38,10 +38,12 @@ export async function answerChannelOffer(
   onEnd: (reason: 'failed' | 'closed') => void,
   /** Told each connection state change, and how the answer went (diagnosis of connections that never open). */
   trace?: (message: string) => void,
+  /** ICE transport policy (server's ICE_TRANSPORT_POLICY, issue 15); default 'all'. */
+  iceTransportPolicy: 'all' | 'relay' = 'all',
 ): Promise<{ sdp: string; peer: ChannelPeer }> {
   const problem = channelOfferProblem(offerSdp);
   if (problem) throw new CommandError(LINK_ERROR_CODES.inferenceEngineError, problem);
-  const pc = new wrtc.RTCPeerConnection({ iceServers }) as unknown as RTCPeerConnection;
+  const pc = new wrtc.RTCPeerConnection({ iceServers, iceTransportPolicy }) as unknown as RTCPeerConnection;
   let ended = false;
   const close = () => {
     try {

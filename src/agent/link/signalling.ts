@@ -45,6 +45,11 @@ export interface SignallingOptions {
   deviceId: string;
   deviceToken: string;
   iceServers: IceServer[];
+  /**
+   * The agent's live ICE configuration (src/agent/iceConfig.ts, issue 15): when given it is PeerJS's `config`
+   * itself (refreshed in place, with the transport policy) and `iceServers` is not used.
+   */
+  iceConfig?: { iceServers: IceServer[]; iceTransportPolicy: 'all' | 'relay' };
   logger: Logger;
   /** Every incoming data connection. */
   onConnection(conn: DataConnection): void;
@@ -56,8 +61,16 @@ export interface SignallingOptions {
   watchdog?: { intervalMs?: number; timeoutMs?: number };
 }
 
-/** PeerJS client options for a server URL (team brief: path '/peerjs', key 'peerjs', token, secure). */
-export function peerOptions(serverUrl: string, token: string, iceServers: IceServer[]): PeerOptions {
+/**
+ * PeerJS client options for a server URL (team brief: path '/peerjs', key 'peerjs', token, secure). `config`,
+ * when given, is passed as is (PeerJS reads it for each new connection); else `{ iceServers }`.
+ */
+export function peerOptions(
+  serverUrl: string,
+  token: string,
+  iceServers: IceServer[],
+  config?: PeerOptions['config'],
+): PeerOptions {
   const url = new URL(serverUrl);
   const secure = url.protocol === 'https:';
   return {
@@ -67,7 +80,7 @@ export function peerOptions(serverUrl: string, token: string, iceServers: IceSer
     key: PEERJS_KEY,
     token,
     secure,
-    config: { iceServers },
+    config: config ?? { iceServers },
     debug: 0,
   };
 }
@@ -140,7 +153,7 @@ export class Signalling {
     const Peer = await loadPeer();
     if (this.closing) return;
     const o = this.options;
-    const peer = new Peer(o.deviceId, peerOptions(o.serverUrl, o.deviceToken, o.iceServers));
+    const peer = new Peer(o.deviceId, peerOptions(o.serverUrl, o.deviceToken, o.iceServers, o.iceConfig));
     guardPeer(peer, {
       ownId: o.deviceId,
       logger: o.logger,

@@ -54,6 +54,8 @@ export type StreamEndedListener = (info: StreamInfo, reason: StreamEndReason) =>
 export interface StreamManagerOptions {
   /** ICE servers for new peer connections (read per stream: they may be refreshed). */
   iceServers: () => IceServer[];
+  /** ICE transport policy for new peer connections (server's ICE_TRANSPORT_POLICY, issue 15); default 'all'. */
+  iceTransportPolicy?: () => 'all' | 'relay';
   logger: Logger;
   /** Upper bound of the wait for ICE gathering, ms (default ICE_GATHERING_WAIT_MS). */
   iceGatheringWaitMs?: number;
@@ -171,7 +173,11 @@ export class StreamManager {
       pickResolution(camera.resolutions, camera.defaultResolution, req.resolution),
     );
     const iceServers = this.options.iceServers();
-    const pc = new wrtc.RTCPeerConnection({ iceServers }) as unknown as RTCPeerConnection;
+    const iceTransportPolicy = this.options.iceTransportPolicy?.() ?? 'all';
+    const pc = new wrtc.RTCPeerConnection({
+      iceServers,
+      iceTransportPolicy,
+    }) as unknown as RTCPeerConnection;
     let track: MediaStreamTrack | null = null;
     try {
       track = feed.addViewer(req.callId);

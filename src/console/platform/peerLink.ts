@@ -4,6 +4,11 @@
  *
  * - One `Peer` per tab, id = browserId ('web-' + random), token from POST get_browser_token, ICE servers
  *   from its `servers`; path '/peerjs', key 'peerjs', host/port/secure from window.location.
+ * - ICE (issue 15 "Relayed WebRTC"): `servers` may hold TURN credentials that expire at `expires_at`, and
+ *   `policy` 'relay' forces relayed candidates. The link keeps one RTCConfiguration object (given to PeerJS,
+ *   which reads it for every new device connection; `rtcConfiguration()` for stream and inference peer
+ *   connections) and refreshes it from GET ice-servers once half the credentials' lifetime has passed
+ *   (a timer while signalling is open, and a check before each `openDevice`).
  *   peerjs is loaded with a dynamic `import('peerjs')` so the /login route does not ship it.
  * - A signalling drop (peer 'disconnected') is reported to the signal machine (`onLost`), which calls
  *   `open()` again: the same peer reconnects, or a new one is created when it was destroyed.
@@ -14,7 +19,7 @@
  */
 import { DEVICE_CONNECTION_TIMEOUT_MS, PEERJS_KEY, PEERJS_PATH } from '../../protocol/constants';
 import type { CommandReply, CommandRequest, DeviceProcess } from '../../protocol/commands';
-import type { IceServer } from '../../protocol/rest';
+import type { IceServer, IceServersResponse } from '../../protocol/rest';
 import type { DeviceLinkClient } from './deviceRpc';
 import { DeviceCommandError, randomId, type CallOptions, type DataConnectionLike } from './linkShared';
 
@@ -57,7 +62,7 @@ export interface PeerOptions {
   key: string;
   token: string;
   secure: boolean;
-  config: { iceServers: IceServer[] };
+  config: IceConfiguration;
   debug: number;
 }
 
@@ -68,11 +73,24 @@ export interface PeerLocation {
   protocol: string;
 }
 
-/** The two server calls the link needs (features/signalling/api.ts: §7 get_browser_token, device-grant). */
-export interface SignallingCalls {
-  getBrowserToken(browserId: string): Promise<{ token: string; servers: IceServer[] }>;
-  deviceGrant(deviceId: string, browserId: string, signal?: AbortSignal): Promise<{ grant: string }>;
+/** The RTCConfiguration part the server decides: ICE servers and transport policy. */
+export interface IceConfiguration {
+  iceServers: IceServer[];
+  iceTransportPolicy: 'all' | 'relay';
 }
+
+/**
+ * The server calls the link needs (features/signalling/api.ts: §7 get_browser_token, device-grant, and
+ * ice-servers to refresh expiring TURN credentials; without `iceServers` the first answer is kept).
+ */
+export interface SignallingCalls {
+  getBrowserToken(browserId: string): Promise<{ token: string } & IceServersResponse>;
+  deviceGrant(deviceId: string, browserId: string, signal?: AbortSignal): Promise<{ grant: string }>;
+  iceServers?(): Promise<IceServersResponse>;
+}
+
+/** Shortest wait before a scheduled ICE refresh (ms), so a clock skew cannot make it spin. */
+const ICE_REFRESH_MIN_MS = 10_000;
 
 export interface PeerLinkOptions {
   browserId: string;
@@ -113,13 +131,67 @@ export class PeerLink {
   private readonly links = new Map<string, DeviceLinkClient>();
   private readonly lostListeners = new Set<(error: string) => void>();
   private readonly eventListeners = new Set<DeviceEventListener>();
-  /** ICE servers from the last get_browser_token answer (used by stream peer connections). */
-  iceServers: IceServer[] = [];
+  /**
+   * ICE servers and policy from the last get_browser_token / ice-servers answer. The same object is PeerJS's
+   * `config` (updated in place on refresh); stream and inference peer connections read it when they start.
+   */
+  private readonly ice: IceConfiguration = { iceServers: [], iceTransportPolicy: 'all' };
+  /** When the ICE answer should be refreshed (ms since epoch: half its lifetime); null = never. */
+  private iceRefreshAt: number | null = null;
+  private iceTimer: ReturnType<typeof setTimeout> | null = null;
+  private iceRefreshing: Promise<void> | null = null;
 
   constructor(private readonly options: PeerLinkOptions) {}
 
   get browserId(): string {
     return this.options.browserId;
+  }
+
+  /** ICE servers of the last answer (stream and inference peer connections). */
+  get iceServers(): IceServer[] {
+    return this.ice.iceServers;
+  }
+
+  /** 'relay' when the server asks for relayed candidates only (ICE_TRANSPORT_POLICY), else 'all'. */
+  get iceTransportPolicy(): 'all' | 'relay' {
+    return this.ice.iceTransportPolicy;
+  }
+
+  /** A fresh RTCConfiguration for a new peer connection: `{ iceServers, iceTransportPolicy }`. */
+  rtcConfiguration(): IceConfiguration {
+    return { iceServers: [...this.ice.iceServers], iceTransportPolicy: this.ice.iceTransportPolicy };
+  }
+
+  /** Takes an ICE answer: updates the shared configuration in place and schedules the next refresh. */
+  private applyIce(answer: IceServersResponse): void {
+    this.ice.iceServers = answer.servers;
+    this.ice.iceTransportPolicy = answer.policy ?? 'all';
+    const now = Date.now();
+    this.iceRefreshAt =
+      answer.expires_at === undefined ? null : now + Math.max(0, (answer.expires_at - now) / 2);
+    if (this.iceTimer) clearTimeout(this.iceTimer);
+    this.iceTimer = null;
+    if (this.iceRefreshAt !== null && this.options.api.iceServers) {
+      this.iceTimer = setTimeout(
+        () => void this.refreshIce().catch(() => undefined),
+        Math.max(ICE_REFRESH_MIN_MS, this.iceRefreshAt - now),
+      );
+    }
+  }
+
+  /**
+   * Fetches new ICE servers (GET ice-servers) when half the current credentials' lifetime has passed;
+   * concurrent calls share one request. A failed request keeps the current answer (and rejects).
+   */
+  refreshIce(): Promise<void> {
+    const fetchIce = this.options.api.iceServers?.bind(this.options.api);
+    if (!fetchIce || this.iceRefreshAt === null || Date.now() < this.iceRefreshAt) return Promise.resolve();
+    this.iceRefreshing ??= fetchIce()
+      .then((answer) => this.applyIce(answer))
+      .finally(() => {
+        this.iceRefreshing = null;
+      });
+    return this.iceRefreshing;
   }
 
   /** True while the peer is registered with the signalling server. */
@@ -150,8 +222,8 @@ export class PeerLink {
     }
     if (existing) this.destroyPeer();
     loadDeviceRpc().catch(() => undefined); // prefetch for the first openDevice
-    const { servers, token } = await this.options.api.getBrowserToken(this.options.browserId);
-    this.iceServers = servers;
+    const { token, ...ice } = await this.options.api.getBrowserToken(this.options.browserId);
+    this.applyIce(ice);
     const loc = this.options.location ?? window.location;
     const secure = loc.protocol === 'https:';
     const peer = await (this.options.createPeer ?? defaultCreatePeer)(this.options.browserId, {
@@ -161,7 +233,7 @@ export class PeerLink {
       key: PEERJS_KEY,
       token,
       secure,
-      config: { iceServers: servers },
+      config: this.ice,
       debug: 0,
     });
     this.peer = peer;
@@ -228,6 +300,8 @@ export class PeerLink {
   close(): void {
     for (const id of [...this.links.keys()]) this.closeDevice(id);
     this.destroyPeer();
+    if (this.iceTimer) clearTimeout(this.iceTimer);
+    this.iceTimer = null;
   }
 
   private destroyPeer(): void {
@@ -256,6 +330,8 @@ export class PeerLink {
     const { DeviceLinkClient } = await loadDeviceRpc().catch(() => {
       throw new DeviceCommandError('link_closed', 'Can not connect to the device.');
     });
+    // Expiring TURN credentials are renewed before a new connection uses them; a failed refresh keeps the old.
+    await this.refreshIce().catch(() => undefined);
     const { grant } = await this.options.api.deviceGrant(deviceId, this.options.browserId, signal);
     if (signal?.aborted) throw new DeviceCommandError('aborted', 'Connection attempt cancelled.');
     const peer = this.peer;

@@ -1,8 +1,12 @@
 /**
  * Signalling-related calls (spec §7 server calls + signalling server calls; README "Who may reach a device",
  * "Presence"); contracts in src/protocol/signalling.ts:
- *   POST get_browser_token       { browser_id } → { servers, token } — browser token valid only for that peer id
- *   GET  ice-servers             ?deviceId → { servers } ([] unless env ICE_SERVERS); user or device token
+ *   POST get_browser_token       { browser_id } → { servers, token, policy, expires_at? } — browser token valid
+ *                                only for that peer id; ICE part as ice-servers (minted for the user)
+ *   GET  ice-servers             ?deviceId → { servers, policy, expires_at? }: env ICE_SERVERS plus, with
+ *                                TURN_URLS/TURN_SECRET, TURN credentials minted for the caller (user id or
+ *                                device_id) expiring at expires_at (ms); user or device token
+ *                                (src/server/signalling/turn.ts)
  *   POST device-grant            { device_id, browser_id } → { grant, expires_at (ms since epoch) }; owner only,
  *                                else 404 Not_found. The agent verifies the grant with the JWKS and takes
  *                                each grant once (jti). A peer id registered by another user: 409.
@@ -11,10 +15,11 @@
  *   GET  .well-known/jwks.json    → { keys } public, the server's Ed25519 public key(s)
  */
 import { BROWSER_TOKEN_EXPIRY_S, DEVICE_GRANT_EXPIRY_S, type signallingRoutes } from '../../protocol';
-import { userOf } from '../auth/guard';
+import { deviceOf, userOf } from '../auth/guard';
 import { findOwnDevice } from '../db/scope';
 import { badRequest, HttpError, notFound } from '../errors';
 import { ownedByAnother } from '../signalling/peerOwners';
+import { iceAnswerFor } from '../signalling/turn';
 import type { HandlersOf } from './register';
 
 /** Peer ids starting with this prefix belong to devices; a browser can never register one. */
@@ -41,10 +46,11 @@ export const signallingHandlers: HandlersOf<typeof signallingRoutes> = (ctx) => 
       { typ: 'browser', sub: userOf(request).id, browser_id: browserId },
       BROWSER_TOKEN_EXPIRY_S,
     );
-    return { servers: ctx.config.iceServers, token };
+    return { ...iceAnswerFor(ctx.config, userOf(request).id), token };
   },
 
-  'signalling.iceServers': async () => ({ servers: ctx.config.iceServers }),
+  'signalling.iceServers': async (_input, request) =>
+    iceAnswerFor(ctx.config, request.user ? request.user.id : deviceOf(request).deviceId),
 
   'signalling.deviceGrant': async ({ body }, request) => {
     const user = userOf(request);

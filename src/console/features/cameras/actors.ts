@@ -45,6 +45,7 @@ export function camerasActors({ http, peerLink }: Platform): FeatureActor[] {
   const sessionDeps: StreamSessionDeps = {
     callDevice: peerLink.callDevice.bind(peerLink),
     getIceServers: () => peerLink.iceServers,
+    getIceTransportPolicy: () => peerLink.iceTransportPolicy,
     onDeviceEvent: (listener) => peerLink.onDeviceEvent(listener),
     pollStats: (peerConnection, intervalMs, onSample) =>
       withStreamMedia(

@@ -32,6 +32,8 @@ export interface StreamSessionDeps {
   callDevice: CallDevice;
   /** ICE servers for new peer connections (from get_browser_token). */
   getIceServers: () => IceServer[];
+  /** ICE transport policy for new peer connections (server's ICE_TRANSPORT_POLICY; default 'all'). */
+  getIceTransportPolicy?: () => RTCIceTransportPolicy;
   /** Creates the peer connection (tests); default `new RTCPeerConnection(config)`. */
   createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection;
   /** ICE gathering bound, ms (default ICE_GATHERING_WAIT_MS). */
@@ -127,7 +129,7 @@ export function openStreamSession(
 ): StreamSession {
   const create = deps.createPeerConnection ?? ((config: RTCConfiguration) => new RTCPeerConnection(config));
   const iceServers = deps.getIceServers() as RTCIceServer[];
-  const pc = create({ iceServers });
+  const pc = create({ iceServers, iceTransportPolicy: deps.getIceTransportPolicy?.() ?? 'all' });
   const abort = new AbortController();
   let closed = false;
   let offerSent = false;

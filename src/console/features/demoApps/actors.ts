@@ -85,6 +85,7 @@ export function demoAppsActors({ http, peerLink }: Platform): FeatureActor[] {
   const sessionDeps: StreamSessionDeps = {
     callDevice: call,
     getIceServers: () => peerLink.iceServers,
+    getIceTransportPolicy: () => peerLink.iceTransportPolicy,
     onDeviceEvent: (listener) => peerLink.onDeviceEvent(listener),
   };
 

@@ -85,7 +85,11 @@ export function inferenceActors({ http, peerLink }: Platform): FeatureActor[] {
       }
     }
   };
-  const channelDeps: ChannelDeps = { callDevice: call, getIceServers: () => peerLink.iceServers };
+  const channelDeps: ChannelDeps = {
+    callDevice: call,
+    getIceServers: () => peerLink.iceServers,
+    getIceTransportPolicy: () => peerLink.iceTransportPolicy,
+  };
   setOverlayDeps(channelDeps);
 
   const start = inferenceStartMachine.provide({

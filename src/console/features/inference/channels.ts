@@ -21,6 +21,8 @@ import type { CallDevice } from '../../platform/peerLink';
 export interface ChannelDeps {
   callDevice: CallDevice;
   getIceServers: () => IceServer[];
+  /** ICE transport policy (server's ICE_TRANSPORT_POLICY, issue 15); default 'all'. */
+  getIceTransportPolicy?: () => RTCIceTransportPolicy;
 }
 
 /** §8: after an ICE 401 the servers are cleared and the connection tried again every 10 s. */
@@ -64,7 +66,8 @@ async function offerChannel(
   answer: (sdp: string) => Promise<string>,
   iceServers: IceServer[],
 ): Promise<{ pc: RTCPeerConnection; dc: RTCDataChannel }> {
-  const pc = new RTCPeerConnection({ iceServers, iceCandidatePoolSize: 10 });
+  const iceTransportPolicy = deps.getIceTransportPolicy?.() ?? 'all';
+  const pc = new RTCPeerConnection({ iceServers, iceTransportPolicy, iceCandidatePoolSize: 10 });
   const dc = pc.createDataChannel(label, init);
   try {
     await pc.setLocalDescription(await pc.createOffer());

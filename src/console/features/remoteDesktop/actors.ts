@@ -79,6 +79,7 @@ export function remoteDesktopActors({ peerLink }: Platform): FeatureActor[] {
   const sessionDeps: StreamSessionDeps = {
     callDevice: peerLink.callDevice.bind(peerLink),
     getIceServers: () => peerLink.iceServers,
+    getIceTransportPolicy: () => peerLink.iceTransportPolicy,
     onDeviceEvent: (listener) => peerLink.onDeviceEvent(listener),
     pollStats: (pc, intervalMs, onSample) => {
       let stop: (() => void) | null = null;
