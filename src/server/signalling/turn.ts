@@ -34,8 +34,8 @@ export interface TurnConfig {
 /** What GET ice-servers / get_browser_token answer about ICE (src/protocol/signalling.ts). */
 export interface IceAnswer {
   servers: IceServer[];
-  /** ICE_TRANSPORT_POLICY: 'relay' makes every peer connection use relayed candidates only. */
-  policy: IceTransportPolicy;
+  /** ICE_TRANSPORT_POLICY 'relay' (every peer connection uses relayed candidates only); absent = 'all'. */
+  policy?: 'relay';
   /** When the minted TURN credentials expire (ms since epoch); absent without TURN. */
   expires_at?: number;
 }
@@ -111,14 +111,16 @@ export function mintTurnCredentials(
 
 /**
  * The ICE answer for one caller: the static servers (ICE_SERVERS), then the minted TURN entry when TURN is
- * configured, and the policy (old clients that ignore `policy` and `expires_at` keep working).
+ * configured, and `policy: 'relay'` when relay-only is asked for (absent means 'all': the answer without TURN
+ * and relay stays `{ servers }` as before issue 15, and old clients ignore the new fields).
  */
 export function iceAnswerFor(
   config: { iceServers: IceServer[]; turn: TurnConfig | null; iceTransportPolicy: IceTransportPolicy },
   callerId: string,
   nowMs: number = Date.now(),
 ): IceAnswer {
-  const answer: IceAnswer = { servers: [...config.iceServers], policy: config.iceTransportPolicy };
+  const answer: IceAnswer = { servers: [...config.iceServers] };
+  if (config.iceTransportPolicy === 'relay') answer.policy = 'relay';
   if (config.turn) {
     const { server, expiresAt } = mintTurnCredentials(config.turn, callerId, nowMs);
     answer.servers.push(server);

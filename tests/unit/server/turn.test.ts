@@ -96,7 +96,7 @@ describe('iceAnswerFor', () => {
   const stun = { urls: 'stun:stun.example.org:3478' };
   it('without TURN: the static servers only, no expiry', () => {
     const answer = iceAnswerFor({ iceServers: [stun], turn: null, iceTransportPolicy: 'all' }, 'u1');
-    expect(answer).toEqual({ servers: [stun], policy: 'all' });
+    expect(answer).toEqual({ servers: [stun] });
     expect(IceServersResponse.parse(answer)).toEqual(answer);
   });
 
@@ -189,7 +189,7 @@ describe('GET ice-servers and get_browser_token with TURN (real server)', () => 
   it('mints for the signed-in user', async () => {
     const res = await api(server, 'GET', 'ice-servers', { token: user.token });
     expect(res.status).toBe(200);
-    expect(res.body.policy).toBe('all');
+    expect(res.body.policy).toBeUndefined();
     expect(res.body.servers).toHaveLength(1);
     expect(res.body.servers[0].urls).toEqual(TURN.urls);
     verify(res.body.servers[0], user.id);
