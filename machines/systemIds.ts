@@ -2,6 +2,7 @@
 export const SYSTEM_IDS = {
   auth: 'auth',
   signal: 'signal',
+  connectivity: 'connectivity',
   devicesTable: 'devicesTable',
   devicePool: 'devicePool',
   streams: 'streams',

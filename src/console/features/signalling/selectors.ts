@@ -4,6 +4,7 @@
  */
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { connectivityMachine } from '../../../../machines/signalling/connectivity.machine';
 import type { signalMachine } from '../../../../machines/signalling/signal.machine';
 import { SYSTEM_IDS } from '../../../../machines/systemIds';
 import { actorOf, useSystem, type ConsoleSystem } from '../../shell/SystemProvider';
@@ -41,4 +42,28 @@ export function snapshotToView(s: SignalSnapshot): SignalView {
 /** Signal connection status (§4) and whether a retry is offered. */
 export function useSignalView(): SignalView {
   return useSelector(useSignalRef(), snapshotToView, shallowEqual);
+}
+
+type ConnectivityRef = ActorRefFrom<typeof connectivityMachine>;
+type ConnectivitySnapshot = SnapshotFrom<typeof connectivityMachine>;
+
+/** What the connectivity notice says (machines/signalling/connectivity.machine.ts); null: nothing. */
+export type ConnectivityNotice = 'offline' | 'reconnecting' | 'unreachable' | null;
+
+/** Snapshot → notice. Pure. */
+export function connectivityToNotice(s: ConnectivitySnapshot): ConnectivityNotice {
+  if (!s.hasTag('notice')) return null;
+  if (s.matches({ watching: 'offline' })) return 'offline';
+  if (s.matches({ watching: 'unreachable' })) return 'unreachable';
+  return 'reconnecting';
+}
+
+/** The connectivity actor. */
+export function useConnectivityRef(): ConnectivityRef {
+  return actorOf<ConnectivityRef>(useSystem(), SYSTEM_IDS.connectivity);
+}
+
+/** The connectivity notice to show now. */
+export function useConnectivityNotice(): ConnectivityNotice {
+  return useSelector(useConnectivityRef(), connectivityToNotice);
 }
