@@ -35,6 +35,7 @@ import { deviceConnectionMachine } from '../machines/devices/deviceConnection.ma
 import { devicePoolMachine } from '../machines/devices/devicePool.machine';
 import { devicesTableMachine } from '../machines/devices/devicesTable.machine';
 import { signalMachine } from '../machines/signalling/signal.machine';
+import { connectivityMachine } from '../machines/signalling/connectivity.machine';
 import { streamMachine } from '../machines/cameras/stream.machine';
 import { clientActionMachine } from '../machines/deviceSettings/clientAction.machine';
 import { deviceSettingsMachine } from '../machines/deviceSettings/deviceSettings.machine';
@@ -114,6 +115,7 @@ export const MACHINES: Array<{ name: string; feature: string | null; machine: An
   { name: 'twoFactorSetup', feature: 'accounts', machine: twoFactorSetupMachine },
   { name: 'mailbox', feature: 'accounts', machine: mailboxMachine },
   { name: 'signal', feature: 'signalling', machine: signalMachine },
+  { name: 'connectivity', feature: 'signalling', machine: connectivityMachine },
   { name: 'devicesTable', feature: 'devices', machine: devicesTableMachine },
   { name: 'devicePool', feature: 'devices', machine: devicePoolMachine },
   { name: 'deviceConnection', feature: 'devices', machine: deviceConnectionMachine },
