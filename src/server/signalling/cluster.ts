@@ -91,6 +91,8 @@ export class SignallingCluster {
 
   /** Registers this instance, loads the peer table, starts LISTEN and the heartbeat. */
   async start(): Promise<void> {
+    // A previous process with this id (INSTANCE_ID reused after a crash) left registrations that are not ours.
+    await this.expire(this.instanceId);
     await this.pool.query(
       `insert into signalling_instances (id) values ($1)
        on conflict (id) do update set heartbeat_at = now(), started_at = now()`,
