@@ -11,7 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
-import { mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -147,6 +147,8 @@ const test = base.extend<object, { relayStack: RelayStack }>({
       } finally {
         await stop(stack, 20_000);
         await stop(turn, 5_000);
+        // A failed test has its logs attached (copied) already; the rest of the directory goes.
+        rmSync(dir, { recursive: true, force: true });
       }
     },
     { scope: 'worker', timeout: 240_000 },
