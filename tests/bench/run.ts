@@ -34,6 +34,9 @@
  *                      with argon2id at its configured cost; BENCH_ONLY=sign_in runs only it
  * admin_users          issue 13's admin user list with 100,000 users (tests/bench/adminUsers.ts, own server): page, sort, search p95; BENCH_ONLY=admin_users
  * alarm_delivery       issue 11's delivery (tests/bench/alarmDelivery.ts, own server): detection → notification on the socket and → webhook p50, server SIGKILLed mid-delivery: counts; BENCH_ONLY=alarm_delivery only
+ * fleet_load           issue 15's load (tests/bench/fleetLoad.ts, own server, no browser): 1,000 devices online (999 light
+ *                      signalling-only agents and one real sim agent) and 200 console sessions — API p95 by call, link
+ *                      open and ping round trip, presence, server CPU and memory; BENCH_ONLY=fleet_load only
  * inference            issue 10's jobs (tests/bench/inference.ts): click Start → first detection drawn with each stage's time, drawn boxes vs the frame's pixels (IoU), metadata-to-drawn latency; BENCH_ONLY=inference only
  *
  * Targets (issue 2, this machine): first frame p50 ≤ 300 ms and p95 ≤ 500 ms; connect ≤ 200 ms (p50);
@@ -58,6 +61,7 @@ import { benchUploads } from './uploads';
 import { benchSignIn } from './signIn';
 import { benchAnalytics } from './analytics';
 import { benchAdminUsers } from './adminUsers';
+import { benchFleetLoad } from './fleetLoad';
 import { benchOnnx } from './onnx';
 import { benchSshInstall } from './sshInstall';
 import { benchInference } from './inference';
@@ -123,6 +127,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'onnx') return void printOnly('onnx', await benchOnnx());
   if (process.env.BENCH_ONLY === 'admin_users') return void printOnly('admin_users', await benchAdminUsers());
   if (process.env.BENCH_ONLY === 'analytics') return void printOnly('analytics', await benchAnalytics());
+  if (process.env.BENCH_ONLY === 'fleet_load') return void printOnly('fleet_load', await benchFleetLoad());
   if (process.env.BENCH_ONLY === 'alarm_delivery') return void printOnly('alarm_delivery', await benchAlarmDelivery()); // prettier-ignore
   if (process.env.BENCH_ONLY === 'ssh_install') {
     // Issue 12 (tests/bench/sshInstall.ts): its own server and throwaway sshd, a full install in Chromium.
