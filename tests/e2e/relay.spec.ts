@@ -9,12 +9,11 @@
  * allocations. coturn's and the stack's logs are attached to a failing test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createSocket } from 'node:dgram';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startTurnServer, type TestTurnServer } from '../coturn';
 import { test as base, expect, type Page } from './fixtures';
 import {
   DEMO,
@@ -29,22 +28,13 @@ import {
 
 interface RelayStack {
   url: string;
-  turnLog: string;
+  turn: TestTurnServer;
   stackLog: string;
 }
 
-/** A free TCP (server) or UDP (TURN) port on 127.0.0.1. */
-function freePort(kind: 'tcp' | 'udp'): Promise<number> {
+/** A free TCP port on 127.0.0.1. */
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    if (kind === 'udp') {
-      const s = createSocket('udp4');
-      s.once('error', reject);
-      s.bind(0, '127.0.0.1', () => {
-        const { port } = s.address();
-        s.close(() => resolve(port));
-      });
-      return;
-    }
     const srv = createServer();
     srv.once('error', reject);
     srv.listen(0, '127.0.0.1', () => {
@@ -52,18 +42,6 @@ function freePort(kind: 'tcp' | 'udp'): Promise<number> {
       srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
-}
-
-/** Resolves once `file` holds `pattern` (a process's log), or rejects after `ms`. */
-async function logShows(file: string, pattern: RegExp, ms: number, proc: ChildProcess): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (pattern.test(readFileSync(file, 'utf8'))) return;
-    if (proc.exitCode !== null)
-      throw new Error(`${path.basename(file)}: the process exited (${proc.exitCode})`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${path.basename(file)}: no ${pattern} within ${ms} ms`);
 }
 
 /** SIGTERM, then SIGKILL after `graceMs`; resolves when the process has exited. */
@@ -81,36 +59,12 @@ const test = base.extend<object, { relayStack: RelayStack }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
     async ({}, provide) => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'edge-relay-'));
-      const turnLog = path.join(dir, 'turnserver.log');
       const stackLog = path.join(dir, 'stack.log');
-      const secret = randomBytes(24).toString('hex');
-      const turnPort = await freePort('udp');
-      const port = await freePort('tcp');
-      let turn: ChildProcess | null = null;
+      let turn: TestTurnServer | null = null;
       let stack: ChildProcess | null = null;
       try {
-        turn = spawn(
-          'turnserver',
-          [
-            '-n', // no configuration file: everything is on this command line
-            '--listening-ip=127.0.0.1',
-            '--relay-ip=127.0.0.1',
-            `--listening-port=${turnPort}`,
-            '--use-auth-secret',
-            `--static-auth-secret=${secret}`,
-            '--realm=edge.local',
-            '--no-tls',
-            '--no-dtls',
-            '--allow-loopback-peers', // both ends are on this machine; coturn refuses loopback peers by default
-            '--no-cli',
-            `--db=${path.join(dir, 'turndb')}`,
-            '--log-file=stdout',
-            '--simple-log',
-            '--verbose',
-          ],
-          { stdio: ['ignore', openSync(turnLog, 'w'), 'ignore'] },
-        );
-        await logShows(turnLog, /Total General servers/, 15_000, turn);
+        turn = await startTurnServer(dir);
+        const port = await freePort();
         stack = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
           stdio: ['ignore', openSync(stackLog, 'w'), openSync(stackLog, 'a')],
           env: {
@@ -124,8 +78,8 @@ const test = base.extend<object, { relayStack: RelayStack }>({
             LOG_LEVEL: 'error',
             AGENT_LOGS: '1',
             LOGIN_RATE_LIMIT_PER_MIN: '1000',
-            TURN_URLS: `turn:127.0.0.1:${turnPort}?transport=udp`,
-            TURN_SECRET: secret,
+            TURN_URLS: turn.url,
+            TURN_SECRET: turn.secret,
             TURN_TTL_S: '600',
             ICE_TRANSPORT_POLICY: 'relay',
           },
@@ -143,10 +97,10 @@ const test = base.extend<object, { relayStack: RelayStack }>({
           if (Date.now() > end) throw new Error(`the relay stack did not start, see ${stackLog}`);
           await new Promise((r) => setTimeout(r, 500));
         }
-        await provide({ url, turnLog, stackLog });
+        await provide({ url, turn, stackLog });
       } finally {
         await stop(stack, 20_000);
-        await stop(turn, 5_000);
+        await turn?.stop();
         // A failed test has its logs attached (copied) already; the rest of the directory goes.
         rmSync(dir, { recursive: true, force: true });
       }
@@ -158,7 +112,7 @@ const test = base.extend<object, { relayStack: RelayStack }>({
 
 test.afterEach(async ({ relayStack }, testInfo) => {
   if (testInfo.status === testInfo.expectedStatus) return;
-  await testInfo.attach('turnserver.log', { path: relayStack.turnLog, contentType: 'text/plain' });
+  await testInfo.attach('turnserver.log', { path: relayStack.turn.log, contentType: 'text/plain' });
   await testInfo.attach('stack.log', { path: relayStack.stackLog, contentType: 'text/plain' });
 });
 
@@ -251,7 +205,6 @@ test('relay-only ICE through coturn: a device command and a playing camera', asy
   expect(pairs.filter((p) => p.video)).toHaveLength(1);
   expect(pairs.filter((p) => !p.video).length).toBeGreaterThanOrEqual(1);
   for (const p of pairs) expect(p).toMatchObject({ policy: 'relay', local: 'relay', remote: 'relay' });
-  const allocations = readFileSync(relayStack.turnLog, 'utf8').match(/ALLOCATE processed, success/g) ?? [];
   // Each relayed connection allocates on both ends (browser and agent): at least two connections, four.
-  expect(allocations.length).toBeGreaterThanOrEqual(4);
+  expect(relayStack.turn.allocations()).toBeGreaterThanOrEqual(4);
 });

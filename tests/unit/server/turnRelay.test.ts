@@ -5,10 +5,7 @@
  * it: a data channel message arrives and both selected candidate pairs are relay/relay. Credentials signed
  * with another secret, or expired, get no relayed candidate.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createSocket } from 'node:dgram';
-import { mkdtempSync, readFileSync, openSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,51 +13,21 @@ import { wrtc } from '../../../src/agent/wrtc';
 import { waitForIceGathering } from '../../../src/agent/streams/manager';
 import type { IceServer } from '../../../src/protocol';
 import { mintTurnCredentials, type TurnConfig } from '../../../src/server/signalling/turn';
+import { startTurnServer, type TestTurnServer } from '../../coturn';
 
-let turn: ChildProcess | null = null;
+let dir = '';
+let turn: TestTurnServer | null = null;
 let config: TurnConfig;
-let log = '';
-
-function freeUdpPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createSocket('udp4');
-    s.once('error', reject);
-    s.bind(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'turn-unit-'));
-  log = path.join(dir, 'turnserver.log');
-  const port = await freeUdpPort();
-  const secret = randomBytes(16).toString('hex');
-  config = { urls: [`turn:127.0.0.1:${port}?transport=udp`], secret, ttlS: 600 };
-  turn = spawn(
-    'turnserver',
-    ['-n', '--listening-ip=127.0.0.1', '--relay-ip=127.0.0.1', `--listening-port=${port}`, '--use-auth-secret',
-      `--static-auth-secret=${secret}`, '--realm=edge.local', '--no-tls', '--no-dtls', '--allow-loopback-peers',
-      '--no-cli', `--db=${path.join(dir, 'turndb')}`, '--log-file=stdout', '--simple-log', '--verbose'],
-    { stdio: ['ignore', openSync(log, 'w'), 'ignore'] },
-  ); // prettier-ignore
-  turn.once('error', (e) => {
-    throw new Error(`turnserver did not start (is Debian's coturn installed?): ${e.message}`);
-  });
-  const end = Date.now() + 15_000;
-  while (!/Total General servers/.test(readFileSync(log, 'utf8'))) {
-    if (Date.now() > end || turn.exitCode !== null)
-      throw new Error(`turnserver did not start:\n${readFileSync(log, 'utf8')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  dir = mkdtempSync(path.join(os.tmpdir(), 'turn-unit-'));
+  turn = await startTurnServer(dir);
+  config = { urls: [turn.url], secret: turn.secret, ttlS: 600 };
 }, 20_000);
 
 afterAll(async () => {
-  if (!turn || turn.exitCode !== null) return;
-  const exited = new Promise((r) => turn!.once('exit', r));
-  turn.kill('SIGTERM');
-  await exited;
+  await turn?.stop();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 type Pc = RTCPeerConnection;
@@ -108,9 +75,7 @@ describe('relay-only WebRTC through coturn with minted credentials', () => {
       expect(await received).toBe('over the relay');
       expect(await selectedTypes(a)).toEqual({ local: 'relay', remote: 'relay' });
       expect(await selectedTypes(b)).toEqual({ local: 'relay', remote: 'relay' });
-      expect(
-        (readFileSync(log, 'utf8').match(/ALLOCATE processed, success/g) ?? []).length,
-      ).toBeGreaterThanOrEqual(2);
+      expect(turn!.allocations()).toBeGreaterThanOrEqual(2);
     } finally {
       a.close();
       b.close();
