@@ -8,10 +8,10 @@
  * "Last seen" is `device_last_seen`: the time the device last connected to or left signalling, written by
  * `trackLastSeen` on every presence change of a device.
  */
-import { and, count, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, not, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_SEARCH_COUNT_CAP, type AdminClient } from '../../protocol/admin';
 import type { Db } from '../db';
-import { likeContains } from '../db/scope';
+import { isAnyOf, likeContains } from '../db/scope';
 import { deviceLastSeen, devices, users } from '../db/schema';
 import type { Presence } from '../signalling/presence';
 import { cutPage, decodeCursor } from './cursor';
@@ -48,7 +48,7 @@ export async function clientPage(db: Db, online: string[], q: ClientPageQuery): 
       ) as SQL,
     );
   }
-  const isOnline = online.length ? inArray(devices.deviceId, online) : sql`false`;
+  const isOnline = isAnyOf(devices.deviceId, online);
   if (q.state === 'online') conditions.push(isOnline);
   if (q.state === 'offline') conditions.push(not(isOnline));
   const filter = conditions.length ? and(...conditions) : undefined;
@@ -65,9 +65,7 @@ export async function clientPage(db: Db, online: string[], q: ClientPageQuery): 
       select count(*) as n from (
         select 1 from ${devices} join ${users} on ${users.id} = ${devices.ownerId}
         ${filter ? sql`where ${filter}` : sql``} limit ${ADMIN_SEARCH_COUNT_CAP + 1}) m`),
-    online.length
-      ? db.select({ n: count() }).from(devices).where(inArray(devices.deviceId, online))
-      : Promise.resolve([{ n: 0 }]),
+    online.length ? db.select({ n: count() }).from(devices).where(isOnline) : Promise.resolve([{ n: 0 }]),
     db
       .select({
         id: devices.id,

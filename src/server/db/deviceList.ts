@@ -18,7 +18,7 @@ import { and, asc, count, desc, eq, ilike, inArray, not, or, sql, type SQL } fro
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DeviceRow } from '../auth/guard';
 import type { Db } from './index';
-import { likeContains } from './scope';
+import { isAnyOf, likeContains } from './scope';
 import { deviceCounts, devices } from './schema';
 
 /** A search matching at most this many devices is collected by its trigram indexes, then sorted. */
@@ -80,7 +80,7 @@ export async function devicePage(db: Db, q: DevicePageQuery): Promise<DevicePage
   }
   if (q.groupIds) conditions.push(inArray(devices.groupId, q.groupIds));
   const filter = and(...conditions)!;
-  const isActive = inArray(devices.deviceId, q.online);
+  const isActive = isAnyOf(devices.deviceId, q.online);
   const offset = (q.page - 1) * q.perPage;
   const direction = q.orderAs === 'desc' ? desc : asc;
 

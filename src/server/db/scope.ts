@@ -2,7 +2,8 @@
  * Owner scoping (ARCHITECTURE "Server": every row that belongs to a user is read and written through that
  * user's scope). A device is named either by its row id (uuid) or by its peer id `device_id`.
  */
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from './index';
 import { devices } from './schema';
 
@@ -39,4 +40,13 @@ export function likeContains(text: string): string {
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/**
+ * `column` is one of `values` (peer ids online now, …), as ONE array parameter: `column = any($1::text[])`.
+ * A list of thousands (every device of a busy server online) then costs one bind and a hashed lookup, where
+ * `in ($1, …, $n)` parses, binds and plans n parameters on every call. An empty list is `false`.
+ */
+export function isAnyOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return values.length ? sql`${column} = any(${sql.param([...values])}::text[])` : sql`false`;
 }

@@ -12,7 +12,7 @@ import { userOf, type DeviceRow } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { devicePage } from '../db/deviceList';
 import { groupAndDescendants, groupTree } from '../db/groups';
-import { findOwnDevice, isUuid } from '../db/scope';
+import { findOwnDevice, isAnyOf, isUuid } from '../db/scope';
 import { devices } from '../db/schema';
 import { notFound } from '../errors';
 import type { HandlersOf } from './register';
@@ -73,7 +73,7 @@ export const deviceHandlers: HandlersOf<typeof deviceRoutes> = (ctx) => ({
     const rows = await ctx.db
       .select({ deviceId: devices.deviceId })
       .from(devices)
-      .where(and(eq(devices.ownerId, userOf(request).id), inArray(devices.deviceId, online)))
+      .where(and(eq(devices.ownerId, userOf(request).id), isAnyOf(devices.deviceId, online)))
       .orderBy(asc(devices.deviceId));
     return { onlineDevices: rows.map((r) => r.deviceId), ok: true, message: '' };
   },
