@@ -41,6 +41,9 @@ export interface RunningServer {
   seed: Seed;
 }
 
+/** How long a stopping server lets requests in flight finish before it cuts their connections, ms. */
+export const SHUTDOWN_GRACE_MS = 5_000;
+
 function urlHost(host: string): string {
   if (['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1', ''].includes(host)) return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
@@ -63,7 +66,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       signallingUp = false;
       tunnels?.hub.close();
       await signalling?.close().catch((err: unknown) => app.log.error({ err }, 'closing signalling failed'));
+      // Issue 15 "Server restarted": a request still sending its body (a 16 MB tus PATCH on a slow link, a
+      // stalled client) would hold the close as long as it lasts; after SHUTDOWN_GRACE_MS the connections left
+      // are cut (an upload resumes from the server's offset).
+      const cut = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      cut.unref();
       await app.close().catch((err: unknown) => app.log.error({ err }, 'closing HTTP failed'));
+      clearTimeout(cut);
       await traffic?.close().catch((err: unknown) => app.log.error({ err }, 'writing tunnel traffic failed'));
       await database?.close();
     })());

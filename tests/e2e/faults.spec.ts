@@ -42,13 +42,37 @@ test.afterAll(async () => {
 
 // eslint-disable-next-line no-empty-pattern -- Playwright wants a destructuring pattern here
 test.afterEach(({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) console.log(stack.lines.slice(-80).join('\n'));
+  if (testInfo.status === testInfo.expectedStatus) return;
+  console.log(
+    stack.lines
+      .filter((l) => l.startsWith('[server]'))
+      .slice(-60)
+      .join('\n'),
+  );
+  console.log(
+    stack.lines
+      .filter((l) => !l.startsWith('[server]'))
+      .slice(-40)
+      .join('\n'),
+  );
 });
 
 const cells = (page: Page) => page.locator('[data-testid^="stream-cell-"]');
 const openButtons = (page: Page, deviceId: string) =>
   page.locator(`[data-testid^="camera-open-${deviceId}-"]`);
 const notice = (page: Page) => page.getByTestId('connection-notice');
+
+/** The console's long-lived actors' states (diagnostics printed by the test; window.__edgeConsole). */
+function consoleStates(page: Page) {
+  return page.evaluate(() => {
+    type Sys = {
+      system: { get(id: string): { getSnapshot(): { value: unknown; context?: unknown } } | undefined };
+    };
+    const sys = (window as unknown as { __edgeConsole: Sys }).__edgeConsole.system;
+    const of = (id: string) => JSON.stringify(sys.get(id)?.getSnapshot().value ?? null);
+    return `signal=${of('signal')} connectivity=${of('connectivity')} inbox=${of('inbox')} online=${navigator.onLine}`;
+  });
+}
 
 /** Frames keep coming: `n` newly decoded frames in a row. */
 async function framesAdvance(page: Page, n = 3) {
@@ -136,6 +160,8 @@ test('server restarted (SIGTERM, then SIGKILL): links, stream, realtime and uplo
 
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     await stack.stopServer(signal);
+    await page.waitForTimeout(3_000);
+    console.log(`after ${signal}: ${await consoleStates(page)}`);
     await expect.soft(notice(page)).toBeVisible({ timeout: 20_000 });
     await expect.soft(notice(page)).toHaveAttribute('role', 'status');
     await expect.soft(notice(page)).toHaveAttribute('data-state', 'reconnecting');
