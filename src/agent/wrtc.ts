@@ -46,8 +46,38 @@ export const nonstandard = wrtc.nonstandard;
  */
 class SafeWebSocket extends WebSocket {
   constructor(...args: ConstructorParameters<typeof WebSocket>) {
-    super(...args);
+    const [address, protocols, options] = args;
+    const token = signallingTokenFor(String(address));
+    if (token) {
+      const headers = { ...(options?.headers ?? {}), authorization: `Token ${token}` };
+      super(address, protocols, { ...options, headers });
+    } else super(...args);
     this.on('error', () => {});
+  }
+}
+
+/** Device tokens by peer id, for the signalling sockets of those peers (see authorizeSignalling). */
+const signallingTokens = new Map<string, string>();
+
+/**
+ * The signalling socket PeerJS opens for `peerId` sends `token` as `Authorization: Token …`, never in its URL
+ * (issue 15 "tokens never in URLs"; the server refuses a device token in the URL). PeerJS builds the socket
+ * itself (`new WebSocket(url)`), so the header is added here, matched by the URL's `id`. A later call replaces
+ * the token (a new device token); `null` forgets it.
+ */
+export function authorizeSignalling(peerId: string, token: string | null): void {
+  if (token === null) signallingTokens.delete(peerId);
+  else signallingTokens.set(peerId, token);
+}
+
+function signallingTokenFor(address: string): string | undefined {
+  if (signallingTokens.size === 0) return undefined;
+  try {
+    const url = new URL(address);
+    if (!url.pathname.endsWith('/peerjs')) return undefined;
+    return signallingTokens.get(url.searchParams.get('id') ?? '');
+  } catch {
+    return undefined;
   }
 }
 

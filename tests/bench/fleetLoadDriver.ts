@@ -52,8 +52,9 @@ function connectAgent(
   sockets: Map<string, WebSocket>,
 ): Promise<number> {
   return new Promise((resolve, reject) => {
-    const url = `${base}/peerjs/peerjs?key=${PEERJS_KEY}&id=${agent.deviceId}&token=${encodeURIComponent(agent.token)}`;
-    const ws = new WebSocket(url);
+    // As the agent does: the device token in the Authorization header, PeerJS's random token in the URL.
+    const url = `${base}/peerjs/peerjs?key=${PEERJS_KEY}&id=${agent.deviceId}&token=r${Math.random().toString(36).slice(2)}`;
+    const ws = new WebSocket(url, { headers: { authorization: `Token ${agent.token}` } });
     const t0 = performance.now();
     let heartbeat: NodeJS.Timeout | undefined;
     ws.on('message', (data) => {

@@ -24,7 +24,7 @@ import type { IceServer } from '../../protocol';
 import { WATCHDOG_PROBE_PREFIX } from '../../protocol/peerjsMessages';
 import type { Logger } from '../log';
 import { errorMessage } from '../log';
-import { loadPeer } from '../wrtc';
+import { authorizeSignalling, loadPeer } from '../wrtc';
 import { guardPeer } from './guard';
 
 /** How often the watchdog probes signalling. */
@@ -62,12 +62,14 @@ export interface SignallingOptions {
 }
 
 /**
- * PeerJS client options for a server URL (team brief: path '/peerjs', key 'peerjs', token, secure). `config`,
- * when given, is passed as is (PeerJS reads it for each new connection); else `{ iceServers }`.
+ * PeerJS client options for a server URL (team brief: path '/peerjs', key 'peerjs', token, secure). `token`
+ * is a browser's signalling token (it travels in the URL); a device passes undefined and its token goes in the
+ * socket's Authorization header (`authorizeSignalling`, ../wrtc.ts). `config`, when given, is passed as is
+ * (PeerJS reads it for each new connection); else `{ iceServers }`.
  */
 export function peerOptions(
   serverUrl: string,
-  token: string,
+  token: string | undefined,
   iceServers: IceServer[],
   config?: PeerOptions['config'],
 ): PeerOptions {
@@ -78,7 +80,8 @@ export function peerOptions(
     port: url.port ? Number(url.port) : secure ? 443 : 80,
     path: PEERJS_PATH,
     key: PEERJS_KEY,
-    token,
+    // undefined: PeerJS's own random token (it only ties a reconnect to its registration).
+    ...(token === undefined ? {} : { token }),
     secure,
     config: config ?? { iceServers },
     debug: 0,
@@ -153,7 +156,9 @@ export class Signalling {
     const Peer = await loadPeer();
     if (this.closing) return;
     const o = this.options;
-    const peer = new Peer(o.deviceId, peerOptions(o.serverUrl, o.deviceToken, o.iceServers, o.iceConfig));
+    // The device token travels in the signalling socket's Authorization header, not in its URL (wrtc.ts).
+    authorizeSignalling(o.deviceId, o.deviceToken);
+    const peer = new Peer(o.deviceId, peerOptions(o.serverUrl, undefined, o.iceServers, o.iceConfig));
     guardPeer(peer, {
       ownId: o.deviceId,
       logger: o.logger,

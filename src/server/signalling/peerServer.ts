@@ -2,8 +2,10 @@
  * PeerJS signalling server (team brief "Signalling"): the `peer` package mounted at /peerjs on the server's
  * own HTTP server, key 'peerjs'. Every peer is authenticated on the WebSocket upgrade
  * (`/peerjs/peerjs?key=peerjs&id=…&token=…`):
- *   - a browser token whose browser_id = id (and id is not a device peer id), or
- *   - a device token whose device_id = id and whose jti is the device's current one.
+ *   - a browser token (the URL's `token`) whose browser_id = id (and id is not a device peer id), or
+ *   - a device token whose device_id = id and whose jti is the device's current one, sent as
+ *     `Authorization: Token …` (issue 15 "tokens never in URLs": a device token in the URL is refused; the
+ *     URL's `token` is then PeerJS's own random reconnect token).
  * Anything else is refused with HTTP 401 before the upgrade. Connect/disconnect events feed `Presence`.
  * Every message a peer sends goes through `MessageGuard` (guard.ts) first: only well-formed PeerJS messages
  * within the size and per-peer rate limits reach the package's relay.
@@ -52,7 +54,12 @@ export interface SignallingServer {
  * Decides whether `token` may register peer id `id`. Returns the reason when refused.
  * Never throws.
  */
-export async function authorizePeer(ctx: ServerContext, id: string, token: string): Promise<string | null> {
+export async function authorizePeer(
+  ctx: ServerContext,
+  id: string,
+  token: string,
+  from: 'header' | 'url',
+): Promise<string | null> {
   let typ: unknown;
   try {
     typ = decodeJwt(token).typ;
@@ -67,6 +74,9 @@ export async function authorizePeer(ctx: ServerContext, id: string, token: strin
       return null;
     }
     if (typ === 'device') {
+      // A device token is good for 60 days and for the device's REST calls: never in a URL (proxies and
+      // access logs keep URLs), only in the upgrade's Authorization header.
+      if (from === 'url') return 'a device token goes in the Authorization header, not in the URL';
       const claims = await ctx.tokens.verify(token, 'device');
       if (claims.device_id !== id) return 'device token is for another peer id';
       return (await findDeviceForToken(ctx, claims)) ? null : 'device token revoked';
@@ -75,6 +85,19 @@ export async function authorizePeer(ctx: ServerContext, id: string, token: strin
   } catch (err) {
     return err instanceof Error ? err.message : 'invalid token';
   }
+}
+
+/**
+ * The credential of a signalling upgrade: `Authorization: Token <jwt>` (the agent's device token), else the
+ * URL's `token` (a browser's signalling token: a browser's WebSocket cannot send headers; that token is good
+ * only for registering its own browser peer id). Null when neither is given.
+ */
+function credentialOf(req: IncomingMessage, url: URL): { value: string; from: 'header' | 'url' } | null {
+  const header = req.headers.authorization;
+  if (typeof header === 'string' && /^Token \S+$/.test(header))
+    return { value: header.slice(6), from: 'header' };
+  const inUrl = url.searchParams.get('token');
+  return inUrl ? { value: inUrl, from: 'url' } : null;
 }
 
 /**
@@ -170,18 +193,18 @@ export function startSignalling(
       return refuseUpgrade(socket, 404, 'Not_found', `No WebSocket endpoint at ${url.pathname}`);
     }
     const id = url.searchParams.get('id') ?? '';
-    const token = url.searchParams.get('token') ?? '';
     const key = url.searchParams.get('key') ?? '';
+    const token = credentialOf(req, url);
     if (!id || !token || key !== PEERJS_KEY || id.length > 128) {
       return refuseUpgrade(socket, 401, 'Unauthorized', 'Authorization is missing.');
     }
-    void authorizePeer(ctx, id, token).then((refusal) => {
+    void authorizePeer(ctx, id, token.value, token.from).then((refusal) => {
       if (refusal) {
         log.info({ peerId: id, refusal }, 'signalling upgrade refused');
         return refuseUpgrade(socket, 401, 'invalid_token', 'You tried to access with invalid token');
       }
       if (socket.destroyed) return;
-      const owner = decodeJwt(token).sub;
+      const owner = decodeJwt(token.value).sub;
       // A registered id stays its user's: another user's token (for the same id) cannot take it over.
       if (owner && ownedByAnother(ctx, id, owner)) {
         log.info({ peerId: id }, 'signalling upgrade refused: peer id registered by another user');

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { decodeJwt } from 'jose';
 import { startServer, type RunningServer, type ServerOptions } from '../../../src/server/index';
 import { removeDataDir } from '../../../src/server/db/embedded';
 
@@ -76,16 +77,44 @@ export async function login(server: { url: string }, email: string, password: st
 export type PeerOpen =
   { opened: true; first: { type: string }; socket: WebSocket } | { opened: false; status: number };
 
-/** Opens `/peerjs/peerjs?key=peerjs&id=…&token=…` and waits for the upgrade answer and the first message. */
+/**
+ * The signalling upgrade of peer `id` as a real client makes it: `/peerjs/peerjs?key=…&id=…&token=…` with a
+ * browser token in the URL; a device token (typ 'device') as `Authorization: Token …` and a random URL token,
+ * the way the agent sends it. `where: 'url'` puts any token in the URL (to check that a device token there is
+ * refused).
+ */
+export function signallingUpgrade(
+  serverUrl: string,
+  id: string,
+  token: string | null,
+  key = 'peerjs',
+  where: 'auto' | 'url' = 'auto',
+): { url: string; headers: Record<string, string> } {
+  const params = new URLSearchParams({ key, id });
+  const headers: Record<string, string> = {};
+  let typ: unknown = null;
+  try {
+    typ = token ? decodeJwt(token).typ : null;
+  } catch {
+    // not a JWT: it goes in the URL as given
+  }
+  if (token !== null && typ === 'device' && where === 'auto') {
+    headers.authorization = `Token ${token}`;
+    params.set('token', `t${Math.random().toString(36).slice(2)}`);
+  } else if (token !== null) params.set('token', token);
+  return { url: `${serverUrl.replace('http', 'ws')}/peerjs/peerjs?${params}`, headers };
+}
+
+/** Opens a signalling socket (see signallingUpgrade) and waits for the upgrade answer and the first message. */
 export function openPeerSocket(
   server: { url: string },
   id: string,
   token: string | null,
   key = 'peerjs',
+  where: 'auto' | 'url' = 'auto',
 ): Promise<PeerOpen> {
-  const params = new URLSearchParams({ key, id });
-  if (token !== null) params.set('token', token);
-  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/peerjs/peerjs?${params}`);
+  const upgrade = signallingUpgrade(server.url, id, token, key, where);
+  const ws = new WebSocket(upgrade.url, { headers: upgrade.headers });
   return new Promise((resolve, reject) => {
     ws.on('unexpected-response', (_req, res) => {
       resolve({ opened: false, status: res.statusCode ?? 0 });

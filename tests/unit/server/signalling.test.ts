@@ -117,6 +117,21 @@ describe('device presence', () => {
     await eventually(async () => (await presence()).body.isOnline === false);
   });
 
+  it('takes a device token only in the Authorization header: in the URL it is refused (tokens never in URLs)', async () => {
+    expect(await openPeerSocket(server, device.device_id, deviceToken, 'peerjs', 'url')).toEqual({
+      opened: false,
+      status: 401,
+    });
+    const open = await openPeerSocket(server, device.device_id, deviceToken);
+    expect(open.opened && open.first).toEqual({ type: 'OPEN' });
+    if (open.opened) open.socket.close();
+    await eventually(
+      async () =>
+        (await api(server, 'GET', `peerjs/peerjs/${device.device_id}`, { token: alice.token })).body
+          .isOnline === false,
+    );
+  });
+
   it('drops a device from signalling when its token is replaced, and refuses the old token', async () => {
     const open = await openPeerSocket(server, device.device_id, deviceToken);
     expect(open.opened).toBe(true);

@@ -5,6 +5,7 @@ import type { Logger } from '../../../src/agent/log';
 import { peerOptions } from '../../../src/agent/link/signalling';
 import { loadPeer } from '../../../src/agent/wrtc';
 import { TestLink } from '../agent/loopback';
+import { signallingUpgrade } from '../server/helpers';
 
 /** A logger that records `LEVEL message {detail}` lines. */
 export function captureLogger(): Logger & { lines: string[]; has(re: RegExp): boolean } {
@@ -34,10 +35,10 @@ export class RawPeer {
     ws.on('error', () => {});
   }
 
-  /** Opens `/peerjs/peerjs?key=peerjs&id=…&token=…` on `serverUrl` and waits for OPEN. */
+  /** Opens the signalling socket of `id` on `serverUrl` (see signallingUpgrade) and waits for OPEN. */
   static async open(serverUrl: string, id: string, token: string): Promise<RawPeer> {
-    const params = new URLSearchParams({ key: 'peerjs', id, token });
-    const ws = new WebSocket(`${serverUrl.replace('http', 'ws')}/peerjs/peerjs?${params}`);
+    const upgrade = signallingUpgrade(serverUrl, id, token);
+    const ws = new WebSocket(upgrade.url, { headers: upgrade.headers });
     const peer = new RawPeer(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('message', () => resolve());
