@@ -51,6 +51,11 @@ export interface ServerOptions {
   loginGlobalRateLimitPerMin?: number;
   /** POST new_access_token per minute per client address; default env REFRESH_RATE_LIMIT_PER_MIN or 60. */
   refreshRateLimitPerMin?: number;
+  /**
+   * Calls per minute per client address of each other auth route — logout, user-info, verify-auth,
+   * register-config (issue 15 "every auth route rate-limited"); default env SESSION_RATE_LIMIT_PER_MIN or 300.
+   */
+  sessionRateLimitPerMin?: number;
   /** Fastify/pino log level ('silent', 'error', 'info', …). Default env LOG_LEVEL or 'info'. */
   logLevel?: string;
   /**
@@ -81,6 +86,7 @@ export interface ServerConfig {
   loginIpRateLimitPerMin: number;
   loginGlobalRateLimitPerMin: number;
   refreshRateLimitPerMin: number;
+  sessionRateLimitPerMin: number;
   logLevel: string;
   embeddedPgNoSync: boolean;
   /** ICE servers handed to browsers (env ICE_SERVERS as JSON); [] by default — loopback needs none. */
@@ -193,6 +199,7 @@ export function resolveConfig(options: ServerOptions = {}): ServerConfig {
       envCount('LOGIN_GLOBAL_RATE_LIMIT_PER_MIN') ??
       50 * loginRateLimitPerMin,
     refreshRateLimitPerMin: options.refreshRateLimitPerMin ?? envCount('REFRESH_RATE_LIMIT_PER_MIN') ?? 60,
+    sessionRateLimitPerMin: options.sessionRateLimitPerMin ?? envCount('SESSION_RATE_LIMIT_PER_MIN') ?? 300,
     logLevel: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     embeddedPgNoSync: options.embeddedPgNoSync ?? false,
     iceServers,

@@ -9,7 +9,8 @@
  * confirm-mail, reset-password-request, reset-password, verify-2fa-auth, resend-verify-code (PUT), verify-auth,
  * two-factor/{setup,enable,disable}. A two-factor user's login answers status 3 with a challenge.
  * Every route that mails or takes a secret is rate-limited per address (ACCOUNT_RATE_LIMIT_PER_MIN, default 10).
- * Login is also throttled per address and on the whole server, new_access_token per address (issue 15;
+ * Login is also throttled per address and on the whole server, new_access_token per address, and logout,
+ * user-info, verify-auth and register-config per address (SESSION_RATE_LIMIT_PER_MIN, default 300) (issue 15;
  * src/server/auth/throttle.ts): 429 Rate_limited with Retry-After. An unknown e-mail's login verifies a dummy
  * hash, so it costs what a known one costs.
  */
@@ -66,6 +67,9 @@ export const accountHandlers: HandlersOf<typeof accountRoutes> = (ctx, app) => {
   const limited = accountRateLimit();
   const minute = 60_000;
   const { loginIpRateLimitPerMin, loginGlobalRateLimitPerMin, refreshRateLimitPerMin } = ctx.config;
+  /** The other auth routes: per client address, before the token or body is read (issue 15). */
+  const perAddress = (name: string) =>
+    throttleHook(app, [{ name, max: ctx.config.sessionRateLimitPerMin, windowMs: minute, key: byAddress }]);
   // Hashed now, so the first unknown e-mail's login does not pay for it (and stand out by its time).
   primeDummyHash();
   /** A known account's failed sign-in, recorded without holding up the answer (security.ts). */
@@ -114,13 +118,19 @@ export const accountHandlers: HandlersOf<typeof accountRoutes> = (ctx, app) => {
       },
     },
 
-    'accounts.logout': async ({ headers }) => {
-      const userId = await revokeRefreshToken(ctx, headers['refresh-token']);
-      if (userId) await auditSecurity(ctx.db, { userId, action: 'auth.sign_out' });
-      return { ok: true as const, revoked: userId !== null };
+    'accounts.logout': {
+      throttle: perAddress('logout'),
+      handle: async ({ headers }) => {
+        const userId = await revokeRefreshToken(ctx, headers['refresh-token']);
+        if (userId) await auditSecurity(ctx.db, { userId, action: 'auth.sign_out' });
+        return { ok: true as const, revoked: userId !== null };
+      },
     },
 
-    'accounts.userInfo': async (_input, request) => ({ user_info: toUserInfo(userOf(request)) }),
+    'accounts.userInfo': {
+      throttle: perAddress('user-info'),
+      handle: async (_input, request) => ({ user_info: toUserInfo(userOf(request)) }),
+    },
 
     'accounts.newAccessToken': {
       throttle: throttleHook(app, [
@@ -129,7 +139,10 @@ export const accountHandlers: HandlersOf<typeof accountRoutes> = (ctx, app) => {
       handle: async ({ headers }) => ({ data: await rotateSession(ctx, headers['refresh-token']) }),
     },
 
-    'accounts.registerConfig': async () => ({ recaptcha_site_key: recaptcha?.siteKey ?? null }),
+    'accounts.registerConfig': {
+      throttle: perAddress('register-config'),
+      handle: async () => ({ recaptcha_site_key: recaptcha?.siteKey ?? null }),
+    },
 
     'accounts.register': {
       rateLimit: limited,
@@ -206,16 +219,19 @@ export const accountHandlers: HandlersOf<typeof accountRoutes> = (ctx, app) => {
       },
     },
 
-    'accounts.verifyAuth': async (_input, request) => {
-      const user = userOf(request);
-      const row = await twoFactorRow(ctx.db, user.id);
-      return {
-        user_info: toUserInfo(user),
-        two_factor: {
-          enabled: row?.enabledAt != null,
-          recovery_codes_left: row?.enabledAt ? row.recoveryCodes.length : 0,
-        },
-      };
+    'accounts.verifyAuth': {
+      throttle: perAddress('verify-auth'),
+      handle: async (_input, request) => {
+        const user = userOf(request);
+        const row = await twoFactorRow(ctx.db, user.id);
+        return {
+          user_info: toUserInfo(user),
+          two_factor: {
+            enabled: row?.enabledAt != null,
+            recovery_codes_left: row?.enabledAt ? row.recoveryCodes.length : 0,
+          },
+        };
+      },
     },
 
     'accounts.twoFactorSetup': {

@@ -68,6 +68,32 @@ describe('sign-in throttled per client address', () => {
   });
 });
 
+describe('the other auth routes throttled per address', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ sessionRateLimitPerMin: 3 });
+  });
+  afterAll(() => server?.dispose());
+
+  it('answers 429 to the fourth logout, user-info, verify-auth and register-config of a minute, before auth', async () => {
+    const call = (method: string, path: string) =>
+      fetch(`${server.url}/api/${path}`, { method }).then(async (res) => ({
+        status: res.status,
+        retryAfter: res.headers.get('retry-after'),
+        body: (await res.json()) as { code?: string; message?: string },
+      }));
+    for (const [method, path, first] of [
+      ['POST', 'logout', 200],
+      ['GET', 'user-info', 401],
+      ['GET', 'verify-auth', 401],
+      ['GET', 'register-config', 200],
+    ] as const) {
+      for (let i = 0; i < 3; i++) expect((await call(method, path)).status, path).toBe(first);
+      expectRateLimited(await call(method, path));
+    }
+  });
+});
+
 describe('sign-in throttled on the whole server', () => {
   let server: TestServer;
   beforeAll(async () => {
