@@ -205,9 +205,8 @@ test('a browser on instance A reaches a device registered on instance B', async 
     .toBe('scale_b');
 
   // An unread notification, to see B's real-time event arrive on A.
-  const [{ id: userId }] = (await sql.query(`select id from users where email = $1`, [USER.email])).rows as {
-    id: string;
-  }[];
+  const users = await sql.query<{ id: string }>(`select id from users where email = $1`, [USER.email]);
+  const userId = users.rows[0]!.id;
   await sql.query(`update notifications set read = true where user_id = $1`, [userId]);
   await sql.query(
     `insert into notifications (user_id, title, message) values ($1, 'Scale-out', 'across instances')`,
