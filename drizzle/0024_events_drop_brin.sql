@@ -1,0 +1,1 @@
+DROP INDEX "events_at_brin_idx";
