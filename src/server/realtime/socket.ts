@@ -8,11 +8,12 @@
  * reaches every socket of that user; `pg_notify('edge_outbox')` kicks the outbox worker.
  */
 import type { Server as HttpServer } from 'node:http';
-import pg from 'pg';
+import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { API_ERROR_CODES } from '../../protocol';
 import { REALTIME_EVENT, REALTIME_PATH, RealtimeMessage } from '../../protocol/notifications';
 import { TokenError, type TokenSigner } from '../auth/tokens';
+import { listenLoop } from './listen';
 import { OUTBOX_CHANNEL, REALTIME_CHANNEL } from './publish';
 
 export interface RealtimeLog {
@@ -76,56 +77,33 @@ export function startRealtime(opts: {
   });
   // Clients only listen; anything they send is ignored.
 
-  let closed = false;
-  let client: pg.Client | null = null;
-  const listen = async (): Promise<void> => {
-    while (!closed) {
-      const c = new pg.Client(opts.connection);
-      // Known to close() from the start, and its end awaited from before connecting: a close while this
-      // connection is still being made ends it too (else `ended` never settles and closing hangs).
-      client = c;
-      const ended = new Promise<void>((resolve) => {
-        c.on('error', () => resolve());
-        c.on('end', () => resolve());
-      });
+  const listener = listenLoop({
+    connection: opts.connection,
+    channels: [REALTIME_CHANNEL, OUTBOX_CHANNEL],
+    name: 'real-time',
+    log: opts.log,
+    onNotification: (channel, payload) => {
+      if (channel === OUTBOX_CHANNEL) return opts.onOutbox();
+      if (channel !== REALTIME_CHANNEL || !payload) return;
       try {
-        await c.connect();
-        c.on('notification', (n) => {
-          if (n.channel === OUTBOX_CHANNEL) return opts.onOutbox();
-          if (n.channel !== REALTIME_CHANNEL || !n.payload) return;
-          try {
-            const env = JSON.parse(n.payload) as { u?: unknown; m?: unknown };
-            const m = RealtimeMessage.safeParse(env.m);
-            if (typeof env.u === 'string' && m.success) io.to(`user:${env.u}`).emit(REALTIME_EVENT, m.data);
-          } catch {
-            opts.log.warn({ channel: n.channel }, 'unreadable real-time payload dropped');
-          }
-        });
-        await c.query(`LISTEN ${REALTIME_CHANNEL}`);
-        await c.query(`LISTEN ${OUTBOX_CHANNEL}`);
-        if (!closed) {
-          // Anything enqueued while we were not listening.
-          opts.onOutbox();
-          await ended;
-        }
-      } catch (err) {
-        if (!closed) opts.log.error({ err }, 'real-time LISTEN connection failed; retrying');
+        const env = JSON.parse(payload) as { u?: unknown; m?: unknown };
+        const m = RealtimeMessage.safeParse(env.m);
+        if (typeof env.u === 'string' && m.success) io.to(`user:${env.u}`).emit(REALTIME_EVENT, m.data);
+      } catch {
+        opts.log.warn({ channel }, 'unreadable real-time payload dropped');
       }
-      client = null;
-      await c.end().catch(() => undefined);
-      if (!closed) await new Promise((r) => setTimeout(r, 1000));
-    }
-  };
-  const listening = listen();
+    },
+    // Anything enqueued while we were not listening.
+    onListening: () => opts.onOutbox(),
+  });
   return {
     io,
     async close() {
-      closed = true;
-      await client?.end().catch(() => undefined);
+      const stopped = listener.close();
       // Not io.close(): that would close the HTTP server, which Fastify closes itself.
       io.disconnectSockets(true);
       io.engine.close();
-      await listening;
+      await stopped;
     },
   };
 }

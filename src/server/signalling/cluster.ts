@@ -22,7 +22,8 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { listenLoop, type ListenLoop } from '../realtime/listen';
 import { DEVICE_PEER_PREFIX } from '../routes/signalling';
 
 /** Heartbeat period of an instance's row. */
@@ -71,8 +72,7 @@ export class SignallingCluster {
   private readonly peers = new Map<string, PeerEntry>();
   private readonly live = new Set<string>();
   private queue: Promise<unknown> = Promise.resolve();
-  private listener: pg.Client | null = null;
-  private listening: Promise<void> | null = null;
+  private listener: ListenLoop | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private closed = false;
   private draining = false;
@@ -100,11 +100,9 @@ export class SignallingCluster {
     );
     await this.sweep();
     await this.load();
-    let ready!: () => void;
-    const listened = new Promise<void>((r) => (ready = r));
-    this.listening = this.listen(ready);
+    this.listener = this.listen();
     // Start-up waits for the first LISTEN (or its failure) so that no message sent to us right after is missed.
-    await Promise.race([listened, new Promise((r) => setTimeout(r, 5_000))]);
+    await Promise.race([this.listener.ready, new Promise((r) => setTimeout(r, 5_000))]);
     this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -210,8 +208,7 @@ export class SignallingCluster {
     } catch (err) {
       this.log.warn({ err }, 'signalling instance row not removed; it expires by heartbeat');
     }
-    await this.listener?.end().catch(() => undefined);
-    await this.listening;
+    await this.listener?.close();
   }
 
   private enqueue(work: () => Promise<unknown>): void {
@@ -368,37 +365,22 @@ export class SignallingCluster {
     void this.drain();
   }
 
-  private async listen(ready: () => void): Promise<void> {
+  private listen(): ListenLoop {
     const own = instanceChannel(this.instanceId);
-    while (!this.closed) {
-      const c = new pg.Client(this.connection);
-      this.listener = c;
-      const ended = new Promise<void>((resolve) => {
-        c.on('error', () => resolve());
-        c.on('end', () => resolve());
-      });
-      try {
-        await c.connect();
-        c.on('notification', (n) => {
-          if (n.channel === PEERS_CHANNEL) this.onPeerChange(n.payload ?? '');
-          else if (n.channel === own) this.onInstanceNotice(n.payload ?? '');
-        });
-        await c.query(`LISTEN ${PEERS_CHANNEL}`);
-        await c.query(`LISTEN ${own}`);
-        ready();
-        if (!this.closed) {
-          // What changed or arrived while we were not listening.
-          await this.load();
-          await this.drain();
-          await ended;
-        }
-      } catch (err) {
-        if (!this.closed) this.log.error({ err }, 'signalling LISTEN connection failed; retrying');
-      }
-      ready();
-      this.listener = null;
-      await c.end().catch(() => undefined);
-      if (!this.closed) await new Promise((r) => setTimeout(r, 1000));
-    }
+    return listenLoop({
+      connection: this.connection,
+      channels: [PEERS_CHANNEL, own],
+      name: 'signalling',
+      log: this.log,
+      onNotification: (channel, payload) => {
+        if (channel === PEERS_CHANNEL) this.onPeerChange(payload);
+        else if (channel === own) this.onInstanceNotice(payload);
+      },
+      // What changed or arrived while we were not listening.
+      onListening: async () => {
+        await this.load();
+        await this.drain();
+      },
+    });
   }
 }
