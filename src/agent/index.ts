@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DataConnection } from 'peerjs';
 import { X86_CHIPSET_ID } from '../protocol';
+import { FREE_MAX_STREAMS } from '../protocol/billing';
 import type { IceServer } from '../protocol';
 import { createHostBackend } from './backends/host/backend';
 import { readNvidiaGpus } from './backends/host/gpu';
@@ -165,6 +166,8 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
 
   const me: DeviceMe = await withRetry('GET device/me', () => api.me(), deadline, log);
   const deviceId = me.device_id;
+  // The device's stream quota (issue 15; README "Stream quota"): from device/me, re-read with it.
+  let maxStreams = me.max_streams ?? FREE_MAX_STREAMS;
   if (!options.logger) {
     // A real device keeps its own log file: the Logs tab's `agent` topic (<stateDir>/logs).
     const file =
@@ -234,6 +237,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
   const remoteDesktop = createDeviceRemoteDesktop({ mode: options.backend === 'host' ? 'host' : 'sim', display: options.display ?? process.env.DISPLAY, log }); // prettier-ignore
   const streams = new StreamManager(withRemoteDesktop(cameras, remoteDesktop), {
     iceServers,
+    maxStreams: () => maxStreams,
     iceTransportPolicy,
     logger: log,
     onStreamEnded: (info, reason) =>
@@ -436,7 +440,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
         onConnection,
         watchdog: options.signallingWatchdog,
         checkToken: async () => {
-          await api.me();
+          maxStreams = (await api.me()).max_streams ?? maxStreams;
           // The server is back: pick up ICE server changes (and fresh credentials) for new connections.
           await ice.refreshIfDue(true);
         },

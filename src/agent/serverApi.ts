@@ -27,6 +27,8 @@ export const DeviceMe = z.object({
   label: z.string().default(''),
   chipset_id: z.union([z.string(), z.number()]).transform(String).nullable().default(null),
   jetpack: z.string().nullable().default(null),
+  /** The device's stream quota (issue 15, README "Stream quota"); absent when the server does not send it. */
+  max_streams: z.number().int().nonnegative().nullish(),
 });
 export type DeviceMe = z.infer<typeof DeviceMe>;
 

@@ -12,6 +12,12 @@ export const DeviceMeResponse = z.object({
   label: z.string(),
   chipset_id: z.string(),
   jetpack: z.string().nullable(),
+  /**
+   * The device's concurrent stream quota now (README "Stream quota": its stream_limits row or the free tier,
+   * raised by an active licence); the agent refuses streams past it (issue 15). Absent from older servers: the
+   * agent then uses FREE_MAX_STREAMS.
+   */
+  max_streams: z.number().int().nonnegative().optional(),
 });
 
 /** POST device/register-cameras: the device's physical cameras; camera_id unique. */

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { CameraRef, ResolutionOption } from './cameras';
 import { defineCommands } from './command';
 
+export { STREAM_QUOTA_ERROR, parseStreamQuotaMessage, streamQuotaMessage } from './streamQuota';
+
 const SdpOffer = z.object({ type: z.literal('offer'), sdp: z.string().min(1).max(200_000) });
 const SdpAnswer = z.object({ type: z.literal('answer'), sdp: z.string() });
 /** §3 Stream.callId: identifies one stream. */

@@ -16,6 +16,7 @@
  * connection — no negotiation, so a hidden cell plays again within a frame or two.
  */
 import { ICE_GATHERING_WAIT_MS, LINK_ERROR_CODES } from '../../protocol';
+import { STREAM_QUOTA_ERROR, streamQuotaMessage } from '../../protocol/streams';
 import type { IceServer, ResolutionOption } from '../../protocol';
 import type { CameraDevice } from '../backends/types';
 import { pickResolution } from '../backends/resolutions';
@@ -62,6 +63,12 @@ export interface StreamManagerOptions {
   /** Upper bound of the wait for a camera's first frame when its source may fail to open, ms (default 10 s). */
   firstFrameWaitMs?: number;
   onStreamEnded?: StreamEndedListener;
+  /**
+   * The device's stream quota (the server's `max_streams` from GET device/me, README "Stream quota"), read per
+   * start: streams held and being started count; a start past it is refused with STREAM_QUOTA_ERROR. Absent =
+   * no limit (tests of other parts).
+   */
+  maxStreams?: () => number;
 }
 
 /** Request of start(): the browser's offer for one camera. */
@@ -145,6 +152,11 @@ export class StreamManager {
     if (existing) {
       if (existing.browserId !== req.browserId) fail(`Stream ${req.callId} belongs to another viewer`);
       this.end(existing, 'stopped'); // the same viewer restarts its stream
+    }
+    // Issue 15: the device enforces its own quota (held streams keep their connection, so they count).
+    const max = this.options.maxStreams?.();
+    if (max !== undefined && this.streams.size + this.starting.size >= max) {
+      throw new CommandError(STREAM_QUOTA_ERROR, streamQuotaMessage(max));
     }
     const me: Starting = { linkId: req.linkId, cancelled: null };
     this.starting.add(me);

@@ -178,6 +178,7 @@ export const ch: Resource = {
     recording: '录制中',
     playing: '播放中',
     failed: '失败:{{error}}',
+    quotaReached: '已拒绝：设备的流配额（同时 {{max}} 路）已用完。请先关闭一路流。',
     closed: '已关闭',
   },
   connection: {

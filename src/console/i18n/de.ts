@@ -179,6 +179,8 @@ export const de: Resource = {
     recording: 'Nimmt auf',
     playing: 'Läuft',
     failed: 'Fehlgeschlagen: {{error}}',
+    quotaReached:
+      'Abgelehnt: Das Stream-Kontingent des Geräts ({{max}} gleichzeitige Streams) ist erreicht. Schließen Sie zuerst einen Stream.',
     closed: 'Geschlossen',
   },
   connection: {

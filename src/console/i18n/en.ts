@@ -181,6 +181,8 @@ export const en = {
     recording: 'Recording',
     playing: 'Playing',
     failed: 'Failed: {{error}}',
+    quotaReached:
+      "Refused: the device's stream quota ({{max}} streams at once) is reached. Close a stream first.",
     closed: 'Closed',
   },
   connection: {

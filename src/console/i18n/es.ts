@@ -179,6 +179,8 @@ export const es: Resource = {
     recording: 'Grabando',
     playing: 'Reproduciendo',
     failed: 'Error: {{error}}',
+    quotaReached:
+      'Rechazado: se alcanzó la cuota de transmisiones del dispositivo ({{max}} a la vez). Cierre primero una transmisión.',
     closed: 'Cerrada',
   },
   connection: {

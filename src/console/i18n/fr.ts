@@ -180,6 +180,8 @@ export const fr: Resource = {
     recording: 'Enregistrement',
     playing: 'Lecture',
     failed: 'Échec : {{error}}',
+    quotaReached:
+      'Refusé : le quota de flux de l’appareil ({{max}} flux simultanés) est atteint. Fermez d’abord un flux.',
     closed: 'Fermé',
   },
   connection: {

@@ -178,6 +178,8 @@ export const jp: Resource = {
     recording: '録画中',
     playing: '再生中',
     failed: '失敗: {{error}}',
+    quotaReached:
+      '拒否されました：デバイスのストリーム上限（同時 {{max}} 本）に達しています。先にストリームを閉じてください。',
     closed: '終了',
   },
   connection: {

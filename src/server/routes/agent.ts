@@ -1,6 +1,6 @@
 /**
  * Agent-facing calls (team brief; device token in `Authorization: Token {deviceToken}`):
- *   GET  device/me               → { device_id, label, chipset_id, jetpack }
+ *   GET  device/me               → { device_id, label, chipset_id, jetpack, max_streams }
  *   POST device/register-cameras RegisterCamerasRequest → { ok: true }; upserts this device's physical cameras
  *                                (§3 Physical camera) and removes the ones it no longer reports.
  *   GET  device/ip-cameras       → DeviceIpCamerasResponse { cameras: [{ id, label, url }] }: the IP cameras
@@ -10,7 +10,8 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { agentRoutes } from '../../protocol';
 import { deviceOf } from '../auth/guard';
-import { ipCameras, physicalCameras } from '../db/schema';
+import { DEFAULT_MAX_STREAMS, ipCameras, physicalCameras, streamLimits } from '../db/schema';
+import { effectiveMaxStreams } from '../billing/licences';
 import { badRequest } from '../errors';
 import type { HandlersOf } from './register';
 import { secretBox } from '../auth/secretBox';
@@ -18,7 +19,19 @@ import { secretBox } from '../auth/secretBox';
 export const agentHandlers: HandlersOf<typeof agentRoutes> = (ctx) => ({
   'agent.me': async (_input, request) => {
     const d = deviceOf(request);
-    return { device_id: d.deviceId, label: d.label, chipset_id: d.chipsetId, jetpack: d.jetpack };
+    // The quota the console's usage/check_stream_limit applies; the agent enforces it itself (issue 15).
+    const [limit] = await ctx.db
+      .select({ max: streamLimits.maxStreams })
+      .from(streamLimits)
+      .where(eq(streamLimits.deviceRowId, d.id));
+    const maxStreams = await effectiveMaxStreams(ctx.db, d.id, limit?.max ?? DEFAULT_MAX_STREAMS);
+    return {
+      device_id: d.deviceId,
+      label: d.label,
+      chipset_id: d.chipsetId,
+      jetpack: d.jetpack,
+      max_streams: maxStreams,
+    };
   },
 
   'agent.registerCameras': async ({ body }, request) => {

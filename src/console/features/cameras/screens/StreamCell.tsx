@@ -20,6 +20,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { sizeOf } from '../../../../../machines/cameras/gridLayout';
 import { CAMERA_LAYOUT_SIZES, type CameraLayoutSize } from '../../../../protocol/constants';
+import { parseStreamQuotaMessage } from '../../../../protocol/streamQuota';
 import { streamStatusLabel } from '../format';
 import {
   useStreamView,
@@ -299,7 +300,12 @@ function statusText(
   state: StreamStatus,
   error: string | null,
 ) {
-  if (state === 'failed') return t('stream.failed', { error: error ?? 'unknown error' });
+  if (state === 'failed') {
+    // The device refused the stream past its quota (issue 15): said in the interface language.
+    const max = parseStreamQuotaMessage(error);
+    if (max !== null) return t('stream.quotaReached', { max });
+    return t('stream.failed', { error: error ?? 'unknown error' });
+  }
   if (state === 'reconnecting') return t('stream.reconnecting');
   return t(`stream.${state}`, { defaultValue: streamStatusLabel(state, error) });
 }
