@@ -11,7 +11,8 @@
  * size; the view offers Download / Cancel) → `downloading` (download-docker-image; `action.progress` carries
  * the overall percent) → `creating`. Cancel while downloading → `cancelingDownload` (cancel-docker-download;
  * leaving `downloading` aborts the call) → `canceled` (the user may create again); a failed download returns
- * to the offer with its error (download again). Any other status → `failed`, "Image check failed" + words.
+ * to the offer with its error (download again), unless the device's link closed under it (issue 15) → `failed`
+ * with CONTAINER_TEXTS.deviceOffline. Any other status → `failed`, "Image check failed" + words.
  * start / stop / remove: `running` (docker-start | docker-stop | docker-remove). After create or start with
  * Jupyter selected: `startingJupyter` (start-jupyter); a start of a running container with Jupyter selected
  * (`containerRunning`, the table's "Start Jupyter") goes there at once. An action not of §4, or one without
@@ -34,6 +35,7 @@ import {
   imageCheckFailureMessage,
   imageCheckOutcome,
   isContainerAction,
+  isLinkClosedError,
   type ContainerAction,
 } from './containerActionChecks';
 
@@ -265,6 +267,7 @@ export const containerActionMachine = setup({
     processFailed: ({ event }) =>
       event.type === 'action.process' && event.process.ended !== null && event.process.error !== null,
     followingDownload: ({ context }) => context.follow?.action === 'download',
+    linkClosed: ({ event }) => event.type === 'action.downloadFailed' && isLinkClosedError(event.error),
     jupyterOnly: ({ context }) =>
       context.action === 'start' && context.containerRunning && context.jupyter && !!context.containerId,
   },
@@ -359,7 +362,16 @@ export const containerActionMachine = setup({
       on: {
         'action.progress': { actions: 'keepPercent' },
         'action.downloaded': { target: 'creating', actions: 'clearPercent' },
-        'action.downloadFailed': { target: 'offeringDownload', actions: 'keepDownloadError' },
+        'action.downloadFailed': [
+          // Issue 15: the device went offline under the download: the action fails (no offer to a device
+          // that is not there); the user creates again once it is back.
+          {
+            guard: 'linkClosed',
+            target: 'failed',
+            actions: { type: 'failWith', params: { title: CONTAINER_TEXTS.actionFailed } },
+          },
+          { target: 'offeringDownload', actions: 'keepDownloadError' },
+        ],
         'action.cancel': { target: 'cancelingDownload' },
       },
     },

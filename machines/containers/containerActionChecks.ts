@@ -48,15 +48,23 @@ interface CodedError {
  * The §8 text for a failed device command of the action flow:
  * 'invalid_reply' (the reply did not match the contract) → "Unexpected response";
  * 'unknown_process' (the device does not know the Docker command) → "Unknown Docker Action";
- * a device error with words → those words; otherwise → "Container action has been failed".
+ * a device error with words → those words; 'link_closed' (the device's link closed under the call: its agent
+ * died or it went offline, issue 15) → CONTAINER_TEXTS.deviceOffline; otherwise → "Container action has been
+ * failed".
  */
 export function actionFailureMessage(error: unknown): string {
   const e = (error && typeof error === 'object' ? error : {}) as CodedError;
   if (e.code === 'invalid_reply') return CONTAINER_TEXTS.unexpectedResponse;
   if (e.code === 'unknown_process') return CONTAINER_TEXTS.unknownDockerAction;
+  if (e.code === 'link_closed') return CONTAINER_TEXTS.deviceOffline;
   if (typeof e.message === 'string' && e.message.trim()) return e.message;
   if (typeof error === 'string' && error.trim()) return error;
   return CONTAINER_TEXTS.actionHasFailed;
+}
+
+/** True when a call failed because the device's link closed (issue 15: the device went offline mid-action). */
+export function isLinkClosedError(error: unknown): boolean {
+  return !!error && typeof error === 'object' && (error as CodedError).code === 'link_closed';
 }
 
 /** True when a download failed because it was canceled (the link's 'aborted' or the device's 'canceled'). */

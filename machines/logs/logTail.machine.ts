@@ -6,7 +6,8 @@
  * the first batch or the end of the call leaves it. `following` shows lines as they come; `paused` keeps
  * receiving them but the view stays where it paused (`pausedAt`); `log.follow` resumes. `log.stop` leaves the
  * active state, which stops the actor (its cleanup sends endLogProcess) → `ended`. The call ending by itself
- * → `ended` (reason done/stopped/link_closed); failing → `failed` with `error.kind` 'noLogFile' (§8 "No log
+ * → `ended` (reason done/stopped/link_closed; a call failing with code link_closed — the device went offline, its
+ * agent died — ends it the same way, issue 15); failing otherwise → `failed` with `error.kind` 'noLogFile' (§8 "No log
  * file found", code not_found), 'changed' (§8 "Log file modified or deleted", code log_changed) or 'other'.
  * `log.restart` runs the log again from `ended`/`failed` (new uuid, empty buffer). Lines: a bounded buffer
  * (LOG_BUFFER_MAX) with sequence numbers; `lost` counts lines the sequence numbers prove missing.
@@ -93,6 +94,10 @@ export const logTailMachine = setup({
     input: {} as LogTailInput,
   },
   actors: logTailActors,
+  guards: {
+    /** The call failed because the device's link closed (the agent died, the device went offline). */
+    linkClosed: ({ event }) => event.type === 'log.failed' && event.code === 'link_closed',
+  },
   actions: {
     fresh: assign(({ context }) => ({
       run: context.run + 1,
@@ -123,6 +128,7 @@ export const logTailMachine = setup({
         ? { error: { kind: kindOf(event.code), message: event.message }, pausedAt: null }
         : {},
     ),
+    endLinkClosed: assign({ endReason: 'link_closed', pausedAt: null }),
     pause: assign(({ context }) => ({ pausedAt: context.nextSeq })),
     resume: assign({ pausedAt: null }),
     search: assign(({ event }) =>
@@ -162,7 +168,11 @@ export const logTailMachine = setup({
       on: {
         'log.batch': { actions: 'append' },
         'log.ended': { target: 'ended', actions: 'end' },
-        'log.failed': { target: 'failed', actions: 'fail' },
+        // §9 issue 15: a device gone (its link closed under the call) ends the follow with that reason.
+        'log.failed': [
+          { guard: 'linkClosed', target: 'ended', actions: 'endLinkClosed' },
+          { target: 'failed', actions: 'fail' },
+        ],
         'log.stop': { target: 'ended', actions: 'end' },
       },
       initial: 'loading',

@@ -20,4 +20,6 @@ export const CONTAINER_TEXTS = {
   unexpectedResponse: 'Unexpected response',
   unknownDockerAction: 'Unknown Docker Action',
   actionHasFailed: 'Container action has been failed',
+  /** Ours (issue 15): the device's link closed while the action ran (its agent died, it went offline). */
+  deviceOffline: 'The device went offline during the action. Try again once it is back.',
 } as const;

@@ -38,6 +38,11 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
           type,
           error: Object.assign(new Error('registry unreachable'), { code: 'internal_error' }),
         } as EventObject,
+        // Issue 15: the device's link closed under the download (its agent died).
+        {
+          type,
+          error: Object.assign(new Error('The device closed the link.'), { code: 'link_closed' }),
+        } as EventObject,
       ];
     case 'xstate.done.actor.cancelDownload':
       return [done('cancelDownload', true)];
@@ -158,6 +163,11 @@ describe('container action (model-based paths)', () => {
       expect(failures).toContainEqual([CONTAINER_TEXTS.imageCheckFailed, CONTAINER_TEXTS.unexpectedResponse]);
       expect(failures).toContainEqual([CONTAINER_TEXTS.actionFailed, CONTAINER_TEXTS.unknownDockerAction]);
       expect(failures).toContainEqual([CONTAINER_TEXTS.actionFailed, 'Jupyter did not answer']);
+      // Issue 15: a download whose device went offline fails (no offer back) with the device-offline words.
+      expect(failures).toContainEqual([CONTAINER_TEXTS.actionFailed, CONTAINER_TEXTS.deviceOffline]);
+      expect(
+        ends.some((s) => s.hasTag('awaitingConfirm') && s.context.error === CONTAINER_TEXTS.deviceOffline),
+      ).toBe(false);
       // Canceled from the offer or during the download (cancel-docker-download answered either way).
       const canceled = paths.filter((p) => p.state.hasTag('canceled'));
       expect(canceled.some((p) => p.steps.some((step) => step.state.matches('cancelingDownload')))).toBe(

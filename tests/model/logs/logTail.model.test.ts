@@ -1,6 +1,6 @@
 /**
  * The logTail machine on model-based paths (xstate/graph through tests/model/harness.ts): loading →
- * following ⇄ paused → ended / failed, restart, search, and the sequence check counting lost lines.
+ * following ⇄ paused → ended / failed (a closed link ends, issue 15), restart, search, and the sequence check counting lost lines.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type EventObject, type SnapshotFrom } from 'xstate';
@@ -40,6 +40,8 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
       return [
         { type, code: 'not_found', message: 'No log file found: client/agent' },
         { type, code: 'log_changed', message: 'Log file modified or deleted: x' },
+        // Issue 15: the device's link closed under the call (its agent died).
+        { type, code: 'link_closed', message: 'The device closed the link.' },
       ] as unknown as EventObject[];
     case 'log.search':
       return c.search === '' ? ([{ type, search: 'line 1' }] as unknown as EventObject[]) : [];
@@ -74,6 +76,9 @@ describe('logTail (model-based paths)', () => {
     expect(ends.some((s) => s.matches('ended') && s.context.endReason === 'stopped')).toBe(true);
     expect(ends.some((s) => s.matches('failed') && s.context.error?.kind === 'noLogFile')).toBe(true);
     expect(ends.some((s) => s.matches('failed') && s.context.error?.kind === 'changed')).toBe(true);
+    // Issue 15: a closed link ends the follow (reason link_closed), it is not a failure of the log.
+    expect(ends.some((s) => s.matches('ended') && s.context.endReason === 'link_closed')).toBe(true);
+    expect(ends.some((s) => s.matches('failed') && s.context.error?.kind === 'other')).toBe(false);
     expect(ends.some((s) => s.context.run === 2 && s.matches({ active: 'loading' }))).toBe(true);
     expect(ends.some((s) => s.context.lost > 0)).toBe(true);
     // Every reached state: the buffer's sequence numbers ascend and end below nextSeq.

@@ -69,6 +69,7 @@ export const ch: ContainersTranslation = {
     unexpectedResponse: '意外的响应',
     unknownDockerAction: '未知的 Docker 操作',
     actionHasFailed: '容器操作已失败',
+    deviceOffline: '操作进行中设备离线。设备恢复后请重试。',
   },
   offerText: '镜像 {{image}} 不在 {{device}} 上。现在下载吗？',
   offerSize: '下载大小：{{size}} MB',

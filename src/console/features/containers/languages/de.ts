@@ -76,6 +76,8 @@ export const de: ContainersTranslation = {
     unexpectedResponse: 'Unerwartete Antwort',
     unknownDockerAction: 'Unbekannte Docker-Aktion',
     actionHasFailed: 'Die Container-Aktion ist fehlgeschlagen',
+    deviceOffline:
+      'Das Gerät ist während der Aktion offline gegangen. Versuchen Sie es erneut, sobald es zurück ist.',
   },
   offerText: 'Das Image {{image}} ist nicht auf {{device}}. Jetzt herunterladen?',
   offerSize: 'Downloadgröße: {{size}} MB',

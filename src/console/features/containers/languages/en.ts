@@ -70,6 +70,7 @@ export const en = {
     unexpectedResponse: 'Unexpected response',
     unknownDockerAction: 'Unknown Docker Action',
     actionHasFailed: 'Container action has been failed',
+    deviceOffline: 'The device went offline during the action. Try again once it is back.',
   },
   offerText: 'The image {{image}} is not on {{device}}. Download it now?',
   offerSize: 'Download size: {{size}} MB',

@@ -75,6 +75,7 @@ export const es: ContainersTranslation = {
     unexpectedResponse: 'Respuesta inesperada',
     unknownDockerAction: 'Acción de Docker desconocida',
     actionHasFailed: 'La acción del contenedor ha fallado',
+    deviceOffline: 'El dispositivo se desconectó durante la acción. Inténtelo de nuevo cuando vuelva.',
   },
   offerText: 'La imagen {{image}} no está en {{device}}. ¿Descargarla ahora?',
   offerSize: 'Tamaño de la descarga: {{size}} MB',

@@ -75,6 +75,7 @@ export const fr: ContainersTranslation = {
     unexpectedResponse: 'Réponse inattendue',
     unknownDockerAction: 'Action Docker inconnue',
     actionHasFailed: 'L’action sur le conteneur a échoué',
+    deviceOffline: 'L’appareil s’est déconnecté pendant l’action. Réessayez quand il sera revenu.',
   },
   offerText: 'L’image {{image}} n’est pas sur {{device}}. La télécharger maintenant ?',
   offerSize: 'Taille du téléchargement : {{size}} Mo',

@@ -69,6 +69,7 @@ export const jp: ContainersTranslation = {
     unexpectedResponse: '予期しない応答',
     unknownDockerAction: '不明な Docker 操作',
     actionHasFailed: 'コンテナ操作が失敗しました',
+    deviceOffline: '操作中にデバイスがオフラインになりました。デバイスが戻ったら再試行してください。',
   },
   offerText: 'イメージ {{image}} は {{device}} にありません。今ダウンロードしますか？',
   offerSize: 'ダウンロードサイズ: {{size}} MB',

@@ -27,6 +27,8 @@ export function ActionProgress({
     device: view.deviceName,
   });
   const errorKey = view.error ? textKeyOf(view.error) : null;
+  // A §8 / contract text as the message (e.g. "The device went offline…") is shown in the interface language.
+  const messageKey = view.message ? textKeyOf(view.message) : null;
   return (
     <Stack gap={4} data-testid={testId} data-step={view.step} aria-live="polite">
       <Group gap="xs" wrap="nowrap">
@@ -68,7 +70,7 @@ export function ActionProgress({
           p="xs"
         >
           <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">{view.message}</Text>
+            <Text size="sm">{messageKey ? t(messageKey) : view.message}</Text>
             <Button
               size="compact-xs"
               variant="subtle"

@@ -30,7 +30,7 @@ export const ch: LogsTranslation = {
   ended: {
     done: '已读取所请求的全部行。',
     stopped: '日志已停止。',
-    link_closed: '设备连接已关闭。',
+    link_closed: '设备已离线（连接已关闭），日志不再跟踪。设备恢复后请重新显示。',
   },
   noDevice: '没有已连接的设备。连接设备以读取其日志。',
   connectDevices: '前往设备',

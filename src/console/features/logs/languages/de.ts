@@ -30,7 +30,8 @@ export const de: LogsTranslation = {
   ended: {
     done: 'Alle angeforderten Zeilen wurden gelesen.',
     stopped: 'Das Protokoll wurde beendet.',
-    link_closed: 'Die Verbindung zum Gerät wurde geschlossen.',
+    link_closed:
+      'Das Gerät ist offline gegangen (seine Verbindung wurde geschlossen); dem Protokoll wird nicht mehr gefolgt. Zeigen Sie es erneut an, sobald das Gerät zurück ist.',
   },
   noDevice: 'Kein Gerät ist verbunden. Verbinden Sie ein Gerät, um seine Protokolle zu lesen.',
   connectDevices: 'Zu den Geräten',

@@ -31,7 +31,8 @@ export const en = {
   ended: {
     done: 'All lines asked for were read.',
     stopped: 'The log was stopped.',
-    link_closed: 'The device link closed.',
+    link_closed:
+      'The device went offline (its link closed); the log is no longer followed. Show it again once the device is back.',
   },
   noDevice: 'No device is connected. Connect a device to read its logs.',
   connectDevices: 'Go to the devices',

@@ -30,7 +30,8 @@ export const es: LogsTranslation = {
   ended: {
     done: 'Se leyeron todas las líneas pedidas.',
     stopped: 'El registro se detuvo.',
-    link_closed: 'La conexión con el dispositivo se cerró.',
+    link_closed:
+      'El dispositivo se desconectó (su conexión se cerró); el registro ya no se sigue. Muéstrelo de nuevo cuando el dispositivo vuelva.',
   },
   noDevice: 'No hay ningún dispositivo conectado. Conecte uno para leer sus registros.',
   connectDevices: 'Ir a los dispositivos',

@@ -30,7 +30,8 @@ export const fr: LogsTranslation = {
   ended: {
     done: 'Toutes les lignes demandées ont été lues.',
     stopped: 'Le journal a été arrêté.',
-    link_closed: 'La liaison avec l’appareil s’est fermée.',
+    link_closed:
+      'L’appareil s’est déconnecté (sa liaison s’est fermée) ; le journal n’est plus suivi. Affichez-le à nouveau quand l’appareil sera revenu.',
   },
   noDevice: 'Aucun appareil n’est connecté. Connectez un appareil pour lire ses journaux.',
   connectDevices: 'Aller aux appareils',
