@@ -9,6 +9,7 @@
  * Errors: rejects with DataDirLockedError when another server uses the data directory, or with an Error
  * when PostgreSQL cannot start or be reached; nothing is left running after a rejection.
  */
+import type { Socket } from 'node:net';
 import { createApp, registerRoutes } from './app';
 import { loadSigningKey } from './auth/keys';
 import { TokenSigner } from './auth/tokens';
@@ -61,6 +62,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let tunnels: Tunnels | null = null;
   let traffic: TunnelTraffic | null = null;
   let closing: Promise<void> | null = null;
+  /** Every connection the HTTP server accepted and that is still open (cut by close() after the grace). */
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   const close = () =>
     (closing ??= (async () => {
       signallingUp = false;
@@ -69,7 +76,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Issue 15 "Server restarted": a request still sending its body (a 16 MB tus PATCH on a slow link, a
       // stalled client) would hold the close as long as it lasts; after SHUTDOWN_GRACE_MS the connections left
       // are cut (an upload resumes from the server's offset).
-      const cut = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      const cut = setTimeout(() => {
+        app.server.closeAllConnections();
+        for (const socket of sockets) socket.destroy(); // upgraded ones (WebSockets) too
+      }, SHUTDOWN_GRACE_MS);
       cut.unref();
       await app.close().catch((err: unknown) => app.log.error({ err }, 'closing HTTP failed'));
       clearTimeout(cut);

@@ -85,8 +85,12 @@ export async function startAlarmChannels(
     onOutbox: () => worker.kick(),
     log: app.log,
   });
-  app.addHook('onClose', async () => {
+  // Before the HTTP server closes (preClose): it waits for every open connection, the sockets' WebSockets too,
+  // which would hold a SIGTERM for as long as a browser stays (issue 15 "Server restarted").
+  app.addHook('preClose', async () => {
     await realtime.close();
+  });
+  app.addHook('onClose', async () => {
     await worker.stop();
     await pool.end().catch(() => undefined);
   });
