@@ -9,12 +9,8 @@
  *
  * Target: page, sort and search cases p95 ≤ 20 ms (role_admin, a filter, is reported but not in `met`). The users are added in one statement (Seed.bulkUsers). Reports; never asserts.
  */
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { encodeCursor } from '../../src/server/admin/cursor';
-import { removeDataDir } from '../../src/server/db/embedded';
-import { startServer } from '../../src/server/index';
+import { withOwnServer } from './ownServer';
 import { stats, type Stats } from './stats';
 
 const USERS = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
@@ -35,16 +31,8 @@ interface Page {
   prev: string | null;
 }
 
-export async function benchAdminUsers(): Promise<AdminUsersBench> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'edge-console-bench-admin-'));
-  const server = await startServer({
-    port: 0,
-    dataDir,
-    staticDir: null,
-    logLevel: 'error',
-    embeddedPgNoSync: true,
-  });
-  try {
+export function benchAdminUsers(): Promise<AdminUsersBench> {
+  return withOwnServer('admin', {}, async (server) => {
     await server.seed.ensureUser({ ...ADMIN, roles: ['admin', 'user'] });
     const t0 = performance.now();
     await server.seed.bulkUsers(USERS);
@@ -113,8 +101,5 @@ export async function benchAdminUsers(): Promise<AdminUsersBench> {
         api_p95_le_20ms: Object.entries(apiMs).every(([name, s]) => name === 'role_admin' || s.p95 <= 20),
       },
     };
-  } finally {
-    await server.close();
-    removeDataDir(dataDir);
-  }
+  });
 }

@@ -27,16 +27,14 @@
  * registration, no errors. Reports; never asserts.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { removeDataDir } from '../../src/server/db/embedded';
-import { startServer } from '../../src/server/index';
 import { startAgentProcess } from '../fuzz/env';
 import { api, login } from '../unit/server/helpers';
 import type { DriverJob, DriverReport } from './fleetLoadDriver';
+import { withOwnServer } from './ownServer';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const AGENTS = Number(process.env.BENCH_FLEET_AGENTS ?? 1000);
@@ -109,19 +107,15 @@ function postgresCpuSeconds(): number | null {
   }
 }
 
-export async function benchFleetLoad(): Promise<FleetLoadBench> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'edge-console-bench-fleet-'));
-  const server = await startServer({
-    port: 0,
-    dataDir,
-    staticDir: null,
-    logLevel: 'error',
-    embeddedPgNoSync: true,
-    loginRateLimitPerMin: 1_000_000,
-    loginIpRateLimitPerMin: 1_000_000,
-    loginGlobalRateLimitPerMin: 1_000_000,
-  });
-  try {
+const NO_LIMITS = {
+  loginRateLimitPerMin: 1_000_000,
+  loginIpRateLimitPerMin: 1_000_000,
+  loginGlobalRateLimitPerMin: 1_000_000,
+  sessionRateLimitPerMin: 1_000_000,
+};
+
+export function benchFleetLoad(): Promise<FleetLoadBench> {
+  return withOwnServer('fleet', NO_LIMITS, async (server, dataDir) => {
     const { id: ownerId } = await server.seed.ensureUser(OWNER);
     await server.seed.fleet(ownerId, AGENTS - 1, 'Load device');
     const { token: ownerToken } = await login(server, OWNER.email, OWNER.password);
@@ -229,8 +223,5 @@ export async function benchFleetLoad(): Promise<FleetLoadBench> {
     } finally {
       await agent.stop();
     }
-  } finally {
-    await server.close();
-    removeDataDir(dataDir);
-  }
+  });
 }

@@ -8,11 +8,7 @@
  *
  * Target: sign-in p95 ≤ 250 ms (sequential). Reports; never asserts.
  */
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { removeDataDir } from '../../src/server/db/embedded';
-import { startServer } from '../../src/server/index';
+import { withOwnServer } from './ownServer';
 import { stats, type Stats } from './stats';
 
 const SAMPLES = Number(process.env.BENCH_SIGN_IN_SAMPLES ?? 100);
@@ -26,17 +22,8 @@ export interface SignInBench {
   met: { p95_le_250ms: boolean };
 }
 
-export async function benchSignIn(): Promise<SignInBench> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'edge-console-bench-signin-'));
-  const server = await startServer({
-    port: 0,
-    dataDir,
-    staticDir: null,
-    logLevel: 'error',
-    embeddedPgNoSync: true,
-    loginRateLimitPerMin: 1_000_000,
-  });
-  try {
+export function benchSignIn(): Promise<SignInBench> {
+  return withOwnServer('signin', { loginRateLimitPerMin: 1_000_000 }, async (server) => {
     await server.seed.ensureUser(USER);
     const login = async (password: string) => {
       const t0 = performance.now();
@@ -68,8 +55,5 @@ export async function benchSignIn(): Promise<SignInBench> {
       wrong_ms: stats(wrong),
       met: { p95_le_250ms: seq.p95 <= 250 },
     };
-  } finally {
-    await server.close();
-    removeDataDir(dataDir);
-  }
+  });
 }
