@@ -21,7 +21,7 @@ const model = createMachineTestModel(connectivityMachine, {
 function start(driver: Driver) {
   return createActor(
     connectivityMachine.provide({
-      actors: { watchConnectivity: driver.callback<ConnectivityEvent>('watchConnectivity') },
+      actors: { watchConnectivity: driver.callback<ConnectivityEvent, undefined>('watchConnectivity') },
     }),
     { clock: driver.clock },
   ).start();
