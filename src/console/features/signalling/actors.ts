@@ -95,6 +95,9 @@ function watch(
   }
   const readInbox = (s: { context?: { connected?: boolean } }) => {
     const connected = s.context?.connected === true;
+    // The realtime socket is back (socket.io retries every ≤ 5 s): the server is there again, so signalling
+    // need not wait out its back-off (up to 30 s).
+    if (connected && socketUp === false && !signalUp) signal?.send({ type: 'signal.retry' });
     if (connected || socketUp !== null) socketUp = connected;
     report();
   };
