@@ -286,7 +286,17 @@ export async function fuzzCommands(
       if (c.wire.kind === 'text') await lock.shared(() => runOnSideLink(c));
       else await (alone ? lock.exclusive(() => runCase(c)) : lock.shared(() => runCase(c)));
     } catch (err) {
-      if (!env.agent.exited()) throw err; // else: the crash is reported below
+      if (env.agent.exited()) return; // the crash is reported below
+      // The link could not be (re)opened or broke mid-case: a failure of this case, recorded with its cause; the
+      // next case opens a new link, so one slow moment does not end the whole run.
+      recorder.fail({
+        area: 'commands',
+        target: c.target,
+        index: c.index,
+        label: c.label,
+        problem: `no answer: ${err instanceof Error ? err.message : String(err)}`,
+        input: describeWire(c.wire),
+      });
     }
   });
 
