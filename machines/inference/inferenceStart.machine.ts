@@ -25,7 +25,7 @@
 import { assign } from 'xstate';
 import { INFERENCE_TEXTS } from '../../src/protocol/inference';
 import { errorText } from '../notifications/emitted';
-import { initialStartContext, prepEnd } from './startContext';
+import { initialStartContext, prepEnd, prepFailureText } from './startContext';
 import { STAGE_OF_STEP } from './stages';
 
 export type {
@@ -239,7 +239,8 @@ export const inferenceStartMachine = inferenceStartSetup.createMachine({
         },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => errorText(event.error, INFERENCE_TEXTS.noAnswer) }),
+          // A closed link or a time-out reads as §8 "Could not get an answer" (issue 15: the agent died).
+          actions: assign({ error: ({ event }) => prepFailureText(event.error) }),
         },
       },
     },

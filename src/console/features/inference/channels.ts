@@ -13,6 +13,7 @@
  * An ICE candidate error 401 clears the ICE servers and retries every 10 s; 701 is only logged (§8).
  */
 import type { ChannelCommand, ChannelEvent } from '../../../../machines/inference/inferenceStart.machine';
+import { prepFailureText } from '../../../../machines/inference/startContext';
 import { ICE_GATHERING_WAIT_MS } from '../../../protocol/constants';
 import { ControlMessage, InferenceMetadata, type ControlRequest } from '../../../protocol/inference';
 import type { IceServer } from '../../../protocol/rest';
@@ -191,7 +192,8 @@ export function openStartChannel(
       }
     } catch (err) {
       if (!closed)
-        sendBack({ type: 'channel.failed', error: err instanceof Error ? err.message : String(err) });
+        // A device that went away (link closed, time-out) reads as §8 "Could not get an answer" (issue 15).
+        sendBack({ type: 'channel.failed', error: prepFailureText(err) });
     }
   };
   void connect(deps.getIceServers());
