@@ -8,12 +8,11 @@
  * To keep the outage long enough to look at, the test holds PostgreSQL's port right after the kill (a listener
  * that drops every connection), so the server's first restarts fail and back off; it lets go after its checks.
  */
-import { readFileSync } from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
+import type net from 'node:net';
 import { afterAll, expect, it } from 'vitest';
 import { sqlClient } from '../analytics/db';
 import { api, eventually, login, startTestServer, type TestServer } from './helpers';
+import { holdPort, postmaster } from './pgFaults';
 
 let server: TestServer | undefined;
 let holder: net.Server | undefined;
@@ -27,30 +26,6 @@ const EMAIL = 'outage@example.com';
 const PASSWORD = 'outage-pw-1';
 /** Sign-in attempts per minute per (address, e-mail) in this test. */
 const LOGIN_LIMIT = 3;
-
-/** postmaster.pid: line 1 the pid, line 4 the port. */
-function postmaster(dataDir: string): { pid: number; port: number } {
-  const lines = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
-  return { pid: Number(lines[0]), port: Number(lines[3]) };
-}
-
-/** Binds 127.0.0.1:port as soon as the dead postmaster lets go of it; drops every connection. */
-async function holdPort(port: number, ms: number): Promise<net.Server> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const srv = net.createServer((socket) => socket.destroy());
-    try {
-      await new Promise<void>((resolve, reject) => {
-        srv.once('error', reject);
-        srv.listen(port, '127.0.0.1', () => resolve());
-      });
-      return srv;
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  }
-}
 
 interface Seen {
   status: number;
