@@ -91,13 +91,19 @@ export class SignallingCluster {
 
   /** Registers this instance, loads the peer table, starts LISTEN and the heartbeat. */
   async start(): Promise<void> {
-    // A previous process with this id (INSTANCE_ID reused after a crash) left registrations that are not ours.
-    await this.expire(this.instanceId);
-    await this.pool.query(
-      `insert into signalling_instances (id) values ($1)
-       on conflict (id) do update set heartbeat_at = now(), started_at = now()`,
-      [this.instanceId],
-    );
+    // First in the write queue, so peers registering while this starts are written after it.
+    const registered = this.queue.then(async () => {
+      // A previous process with this id (INSTANCE_ID reused after a crash) left registrations that are not
+      // ours; this process's own (in memory) stay.
+      await this.expire(this.instanceId, false);
+      await this.pool.query(
+        `insert into signalling_instances (id) values ($1)
+         on conflict (id) do update set heartbeat_at = now(), started_at = now()`,
+        [this.instanceId],
+      );
+    });
+    this.queue = registered.catch(() => undefined);
+    await registered;
     await this.sweep();
     await this.load();
     this.listener = this.listen();
@@ -266,7 +272,7 @@ export class SignallingCluster {
   }
 
   /** Removes instance `id`: its browser peers, its devices' registrations, its undelivered messages. */
-  private async expire(id: string): Promise<void> {
+  private async expire(id: string, dropLocal = true): Promise<void> {
     const client = await this.pool.connect();
     try {
       await client.query('begin');
@@ -289,7 +295,7 @@ export class SignallingCluster {
     } finally {
       client.release();
     }
-    this.dropInstance(id);
+    if (dropLocal) this.dropInstance(id);
   }
 
   private dropInstance(id: string): void {
