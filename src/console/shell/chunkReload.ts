@@ -6,10 +6,22 @@ import { FAILED_CHUNK_RELOAD_MS } from '../../protocol/constants';
 
 let scheduled: ReturnType<typeof setTimeout> | null = null;
 
-/** Schedules one page reload in FAILED_CHUNK_RELOAD_MS (idempotent). */
+/**
+ * Schedules one page reload in FAILED_CHUNK_RELOAD_MS (idempotent). Issue 15: a chunk that failed because the
+ * server is away (restarting) or the browser offline would reload onto the browser's error page and lose the
+ * console; the reload waits until the server answers again (checked every FAILED_CHUNK_RELOAD_MS).
+ */
 export function scheduleChunkReload(): void {
   if (scheduled !== null) return;
-  scheduled = setTimeout(() => window.location.reload(), FAILED_CHUNK_RELOAD_MS);
+  const attempt = () => {
+    scheduled = setTimeout(() => {
+      fetch('/', { method: 'HEAD', cache: 'no-store' }).then(
+        (r) => (r.ok ? window.location.reload() : attempt()),
+        () => attempt(),
+      );
+    }, FAILED_CHUNK_RELOAD_MS);
+  };
+  attempt();
 }
 
 /** Installs the `vite:preloadError` handler (a failed static-asset preload) once at start-up. */
