@@ -4,7 +4,7 @@
  * imported dynamically (team brief "WebRTC in Node").
  */
 import wrtc from '@roamhq/wrtc';
-import { WebSocket } from 'ws';
+import { WebSocket, type ClientOptions } from 'ws';
 import type { Peer as PeerClass } from 'peerjs';
 
 export { wrtc };
@@ -49,8 +49,11 @@ class SafeWebSocket extends WebSocket {
     const [address, protocols, options] = args;
     const token = signallingTokenFor(String(address));
     if (token) {
-      const headers = { ...(options?.headers ?? {}), authorization: `Token ${token}` };
-      super(address, protocols, { ...options, headers });
+      const given = (options as ClientOptions | undefined)?.headers;
+      super(address, protocols, {
+        ...(options as ClientOptions | undefined),
+        headers: { ...given, authorization: `Token ${token}` },
+      });
     } else super(...args);
     this.on('error', () => {});
   }

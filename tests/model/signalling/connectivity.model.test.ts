@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, SimulatedClock, type SnapshotFrom } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  SimulatedClock,
+  type NonReducibleUnknown,
+  type SnapshotFrom,
+} from 'xstate';
 import {
   connectivityMachine,
   RECONNECT_NOTICE_DELAY_MS,
@@ -21,7 +27,9 @@ const model = createMachineTestModel(connectivityMachine, {
 function start(driver: Driver) {
   return createActor(
     connectivityMachine.provide({
-      actors: { watchConnectivity: driver.callback<ConnectivityEvent, undefined>('watchConnectivity') },
+      actors: {
+        watchConnectivity: driver.callback<ConnectivityEvent, NonReducibleUnknown>('watchConnectivity'),
+      },
     }),
     { clock: driver.clock },
   ).start();
