@@ -142,7 +142,8 @@ export const ch: AdminTranslation = {
   },
   audit: {
     title: '审计日志',
-    intro: '管理员的每一项操作，以及每个账户的安全事件（登录、登录失败、退出、密码、邮箱、双重验证和 API 密钥的变更），最新的在前。',
+    intro:
+      '管理员的每一项操作，以及每个账户的安全事件（登录、登录失败、退出、密码、邮箱、双重验证和 API 密钥的变更），最新的在前。',
     actor: '操作者',
     actorPlaceholder: '邮箱包含…',
     action: '操作',

@@ -154,7 +154,8 @@ export const de: AdminTranslation = {
   },
   audit: {
     title: 'Prüfprotokoll',
-    intro: 'Jede Aktion eines Admins und jedes Sicherheitsereignis eines Kontos (Anmeldungen, fehlgeschlagene Anmeldungen, Abmeldungen, Änderungen von Passwort, E-Mail, Zwei-Faktor-Anmeldung und API-Schlüsseln), die neueste zuerst.',
+    intro:
+      'Jede Aktion eines Admins und jedes Sicherheitsereignis eines Kontos (Anmeldungen, fehlgeschlagene Anmeldungen, Abmeldungen, Änderungen von Passwort, E-Mail, Zwei-Faktor-Anmeldung und API-Schlüsseln), die neueste zuerst.',
     actor: 'Wer',
     actorPlaceholder: 'E-Mail enthält…',
     action: 'Aktion',

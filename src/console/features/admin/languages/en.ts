@@ -150,7 +150,8 @@ export const en = {
   },
   audit: {
     title: 'Audit log',
-    intro: 'Every action an admin took, and every security event of an account (sign-ins, failed sign-ins, sign-outs, password, e-mail, two-factor and API key changes), newest first.',
+    intro:
+      'Every action an admin took, and every security event of an account (sign-ins, failed sign-ins, sign-outs, password, e-mail, two-factor and API key changes), newest first.',
     actor: 'Who',
     actorPlaceholder: 'E-mail contains…',
     action: 'Action',

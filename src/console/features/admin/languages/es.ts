@@ -156,7 +156,8 @@ export const es: AdminTranslation = {
   },
   audit: {
     title: 'Registro de auditoría',
-    intro: 'Cada acción de un administrador y cada evento de seguridad de una cuenta (inicios de sesión, intentos fallidos, cierres de sesión, cambios de contraseña, correo, verificación en dos pasos y claves API), la más reciente primero.',
+    intro:
+      'Cada acción de un administrador y cada evento de seguridad de una cuenta (inicios de sesión, intentos fallidos, cierres de sesión, cambios de contraseña, correo, verificación en dos pasos y claves API), la más reciente primero.',
     actor: 'Quién',
     actorPlaceholder: 'El correo contiene…',
     action: 'Acción',

@@ -154,7 +154,8 @@ export const fr: AdminTranslation = {
   },
   audit: {
     title: 'Journal d’audit',
-    intro: 'Chaque action d’un admin et chaque événement de sécurité d’un compte (connexions, échecs de connexion, déconnexions, changements de mot de passe, d’e-mail, de double authentification et de clés API), la plus récente en premier.',
+    intro:
+      'Chaque action d’un admin et chaque événement de sécurité d’un compte (connexions, échecs de connexion, déconnexions, changements de mot de passe, d’e-mail, de double authentification et de clés API), la plus récente en premier.',
     actor: 'Qui',
     actorPlaceholder: 'L’e-mail contient…',
     action: 'Action',
