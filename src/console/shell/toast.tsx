@@ -3,16 +3,19 @@
  * chunk (Toasts.tsx: Mantine's notifications store and container) and queues the toast there; <ToastHost>
  * mounts the container once a toast has been requested. /login ships none of it until something is shown.
  */
-import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import type { NoticeI18n, NoticeVariant } from '../../../machines/notifications/emitted';
 
 let toastsModule: Promise<typeof import('./Toasts')> | null = null;
-/** The toast chunk, fetched once. */
-const loadToasts = () => (toastsModule ??= import('./Toasts'));
+/** The toast chunk, fetched once (a failed fetch is forgotten, so the next toast fetches it again). */
+const loadToasts = () =>
+  (toastsModule ??= import('./Toasts').catch((error: unknown) => {
+    toastsModule = null;
+    throw error;
+  }));
 
-const Toasts = lazy(loadToasts);
-
-let requested = false;
+/** Toasts asked for so far; each one while the chunk is missing makes <ToastHost> try to load it again. */
+let requests = 0;
 const listeners = new Set<() => void>();
 
 /** Shows a toast with the §2 fields (asynchronously: the toast chunk may still be loading). */
@@ -20,32 +23,40 @@ export function showToast(
   toast: { title: string; message: string; variant: NoticeVariant; i18n?: NoticeI18n },
   onClose?: () => void,
 ): void {
-  if (!requested) {
-    requested = true;
-    listeners.forEach((l) => l());
-  }
+  requests += 1;
+  listeners.forEach((l) => l());
   loadToasts().then(
     (mod) => mod.showNotification(toast, onClose),
-    (error: unknown) => {
-      toastsModule = null; // a later toast retries the chunk
-      console.error('toast chunk failed to load', error, toast);
-    },
+    (error: unknown) => console.error('toast chunk failed to load', error, toast),
   );
 }
 
-/** Mounts the toast container once a toast has been requested. */
+/**
+ * Mounts the toast container once a toast has been requested. The chunk is loaded here rather than through
+ * React.lazy: a lazy component whose import failed (the server restarting, the browser offline) keeps that
+ * failure and throws it on every render, which took the whole console down to its error boundary; here a failed
+ * load renders nothing and the next toast tries again.
+ */
 export function ToastHost() {
-  const show = useSyncExternalStore(
+  const asked = useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    () => requested,
-    () => false,
+    () => requests,
+    () => 0,
   );
-  return show ? (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
-  ) : null;
+  const [Container, setContainer] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (asked === 0 || Container) return;
+    let live = true;
+    loadToasts().then(
+      (mod) => live && setContainer(() => mod.default),
+      () => undefined, // logged by showToast; the next toast retries
+    );
+    return () => {
+      live = false;
+    };
+  }, [asked, Container]);
+  return Container ? <Container /> : null;
 }
