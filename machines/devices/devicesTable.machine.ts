@@ -23,6 +23,20 @@ import type { ConsoleEmitted } from '../notifications/emitted';
 /** §8 text shown when the list cannot be loaded. */
 export const DEVICES_TABLE_ERROR = 'Connection error. Please try again later.';
 
+/** Error codes whose own message the table shows instead of DEVICES_TABLE_ERROR. */
+const TOLD_CODES = new Set(['Database_unavailable']);
+
+/** The message of a load failure whose code is in TOLD_CODES, else null. */
+function serverSaid(event: unknown): string | null {
+  const error = (event as { error?: { code?: unknown; message?: unknown } }).error;
+  return error &&
+    typeof error.code === 'string' &&
+    TOLD_CODES.has(error.code) &&
+    typeof error.message === 'string'
+    ? error.message
+    : null;
+}
+
 export type DeviceOrderBy = 'label' | 'client_name' | 'created_at' | 'is_active';
 export type OrderAs = 'asc' | 'desc';
 
@@ -133,7 +147,9 @@ export const devicesTableMachine = setup({
       activeDevicesCount: page.active_devices_count,
       error: null,
     })),
-    storeError: assign({ error: DEVICES_TABLE_ERROR }),
+    // §8's words, unless the server said why in words of its own (503 Database_unavailable, issue 15: the
+    // transport gives its text in the interface language).
+    storeError: assign(({ event }) => ({ error: serverSaid(event) ?? DEVICES_TABLE_ERROR })),
     emitLoadFailedNotice: emit({
       type: 'notice',
       title: 'Devices',
