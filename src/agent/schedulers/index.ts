@@ -90,10 +90,16 @@ export function createDeviceSchedulers(deps: {
     return { id: c.id, active: s.active, next: s.next, last_error: errors.get(c.id) ?? null };
   }
 
-  /** Brings the calendar's jobs to the state the calendar says now, then arms the timer for its next edge. */
+  /**
+   * Arms the timer for the calendar's next edge, then brings its jobs to the state the calendar says now. The
+   * timer is armed first: a start can take long (its stages, its `started` report and that report's retries),
+   * and the stop edge must fire whatever the start is still doing (before, a start whose `started` report
+   * waited left the stop edge unarmed, and the job ran on past its calendar's end).
+   */
   async function apply(id: string): Promise<void> {
     const c = calendars.get(id);
     if (!c || closed) return;
+    arm(c);
     const s = calendarState(c, clock.now());
     const running = new Set(runner.running());
     const failures: string[] = [];
@@ -115,7 +121,6 @@ export function createDeviceSchedulers(deps: {
       errors.set(id, failures.join('; '));
       log.warn(`schedulers: calendar ${c.name}: ${failures.join('; ')}`);
     } else errors.set(id, null);
-    arm(c);
   }
 
   function arm(c: DeviceCalendar): void {
