@@ -73,6 +73,7 @@ describe('features and the composition root (ARCHITECTURE "Folder layout")', () 
     expect(provided).toEqual(['auth']);
     const started = composeConsole(platform).input.features.map((a) => a.systemId);
     expect(started).toEqual([
+      SYSTEM_IDS.connectivity,
       SYSTEM_IDS.signal,
       SYSTEM_IDS.devicePool,
       SYSTEM_IDS.devicesTable,

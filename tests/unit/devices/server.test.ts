@@ -189,7 +189,13 @@ describe('own devices', () => {
     expect(first.status).toBe(200);
     const oldToken = first.body.result.access_token;
     const me = await api(server, 'GET', 'device/me', { token: oldToken });
-    expect(me.body).toEqual({ device_id: d.device_id, label: d.label, chipset_id: '0', jetpack: null });
+    expect(me.body).toEqual({
+      device_id: d.device_id,
+      label: d.label,
+      chipset_id: '0',
+      jetpack: null,
+      max_streams: 16,
+    });
     const second = await api(server, 'POST', 'generate_token', {
       token: alice.token,
       body: { id: d.device_id },
