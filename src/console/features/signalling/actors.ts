@@ -69,9 +69,11 @@ function watch(
 ): () => void {
   const onOffline = () => sendBack({ type: 'connectivity.browser.offline' });
   const onOnline = () => sendBack({ type: 'connectivity.browser.online' });
-  window.addEventListener('offline', onOffline);
-  window.addEventListener('online', onOnline);
-  if (!navigator.onLine) onOffline();
+  // No window outside a browser (the console's system runs in unit tests too): the server links only.
+  const browser = typeof window === 'undefined' ? null : window;
+  browser?.addEventListener('offline', onOffline);
+  browser?.addEventListener('online', onOnline);
+  if (browser && !browser.navigator.onLine) onOffline();
 
   let signalUp = false;
   /** null until the realtime socket has connected once. */
@@ -113,7 +115,7 @@ function watch(
   return () => {
     clearInterval(timer);
     for (const sub of subs) sub.unsubscribe();
-    window.removeEventListener('offline', onOffline);
-    window.removeEventListener('online', onOnline);
+    browser?.removeEventListener('offline', onOffline);
+    browser?.removeEventListener('online', onOnline);
   };
 }
