@@ -60,8 +60,14 @@ export const DEVICE_TOKEN_EXPIRY_S = 5_184_000;
 export const ACCESS_TOKEN_EXPIRY_S = 86_400;
 /** Refresh tokens live 30 days (not in the spec; a common choice). */
 export const REFRESH_TOKEN_EXPIRY_S = 30 * 86_400;
-/** Browser token (signalling) lifetime: same as an access token. */
-export const BROWSER_TOKEN_EXPIRY_S = 86_400;
+/**
+ * Browser token (signalling) lifetime (issue 15 "tokens never in URLs"): only long enough to open the PeerJS
+ * socket; it travels as an HttpOnly cookie of that lifetime (SIGNALLING_COOKIE_PREFIX) and the console
+ * fetches a new one before every (re)connect.
+ */
+export const BROWSER_TOKEN_EXPIRY_S = 120;
+/** Name prefix of the signalling cookie: `edge_sig_<browser peer id>`, Path=PEERJS_PATH, HttpOnly, Strict. */
+export const SIGNALLING_COOKIE_PREFIX = 'edge_sig_';
 /** Device link grant lifetime: short, it is only checked when the link opens. */
 export const DEVICE_GRANT_EXPIRY_S = 60;
 /** §9 Quick search: minimum 2 characters, 200 ms debounce. */

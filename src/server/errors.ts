@@ -45,7 +45,19 @@ const clip = (s: unknown): string | undefined => {
   return s.length > LOG_TEXT_MAX_CHARS ? `${s.slice(0, LOG_TEXT_MAX_CHARS)}… (${s.length} characters)` : s;
 };
 
-/** Pino serializers of the server's logger: small lines, no request bodies or headers. */
+/** Query parameters whose value is a credential (`token`, `access_token`, `grant`, `password`…). */
+const SECRET_QUERY_PARAM =
+  /([?&])([^=&#]*(?:token|grant|secret|password|passwd|credential|signature|api[_-]?key)[^=&#]*)=([^&#]*)/gi;
+
+/**
+ * A request URL fit for a log line (issue 15 "tokens never in URLs or logs"): the value of every credential
+ * query parameter replaced by `[redacted]`, e.g. `/peerjs/peerjs?id=web-1&token=[redacted]`.
+ */
+export function redactUrl(url: string): string {
+  return url.includes('?') ? url.replace(SECRET_QUERY_PARAM, '$1$2=[redacted]') : url;
+}
+
+/** Pino serializers of the server's logger: small lines, no request bodies or headers, no credentials. */
 export const LOG_SERIALIZERS = {
   err: (err: unknown) => {
     const e = err as {
@@ -66,7 +78,7 @@ export const LOG_SERIALIZERS = {
   req: (req: { method?: string; url?: string; ip?: string; id?: string }) => ({
     id: req.id,
     method: req.method,
-    url: clip(req.url),
+    url: clip(typeof req.url === 'string' ? redactUrl(req.url) : req.url),
     remoteAddress: req.ip,
   }),
   res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DataConnection, Peer as PeerType } from 'peerjs';
 import { peerOptions } from '../../src/agent/link/signalling';
-import { loadPeer, wrtc } from '../../src/agent/wrtc';
+import { authorizeSignalling, loadPeer, wrtc } from '../../src/agent/wrtc';
 import { DEMO_DEVICES, startStack } from '../../src/stack';
 import { removeDataDir } from '../../src/server/db/embedded';
 
@@ -129,7 +129,8 @@ async function main() {
         { browser_id: browserId },
         login.token,
       );
-      const peer = new Peer(browserId, peerOptions(stack.url, token, []));
+      authorizeSignalling(browserId, token); // a header, never the URL (issue 15)
+      const peer = new Peer(browserId, peerOptions(stack.url, undefined, []));
       peers.push(peer);
       await new Promise<void>((resolve, reject) => {
         peer.once('open', () => resolve());

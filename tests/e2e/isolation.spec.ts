@@ -1,6 +1,6 @@
 import { test, expect, type Page } from './fixtures';
 import { DEMO, SECOND, apiLogin, auth, listDevices, navigate, signIn, waitAllOnline } from './stack';
-import { installWebRtcGlobals } from '../../src/agent/wrtc';
+import { authorizeSignalling, installWebRtcGlobals } from '../../src/agent/wrtc';
 
 /**
  * A user never lists, sees or reaches another user's devices (issue 2 §2): over REST, in the console, and
@@ -90,12 +90,12 @@ test("a peer link from the second user never reaches the first user's agent", as
     (mod.default as { Peer?: unknown }).Peer ??
     mod.default) as typeof import('peerjs').Peer;
   const url = new URL(baseURL!);
+  authorizeSignalling(browserId, bt.token); // a header, never the URL (issue 15)
   const peer = new Peer(browserId, {
     host: url.hostname,
     port: Number(url.port),
     path: '/peerjs',
     key: 'peerjs',
-    token: bt.token,
     secure: false,
     config: { iceServers: [] },
   });

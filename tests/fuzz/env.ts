@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { DataConnection, Peer as PeerType } from 'peerjs';
 import { peerOptions } from '../../src/agent/link/signalling';
-import { loadPeer } from '../../src/agent/wrtc';
+import { authorizeSignalling, loadPeer } from '../../src/agent/wrtc';
 import { LINK_KEEPALIVE_INTERVAL_MS } from '../../src/protocol';
 import { api, login, startTestServer, type TestServer } from '../unit/server/helpers';
 
@@ -89,7 +89,8 @@ export async function openLink(
   const browserId = browserIdOf('fz');
   const token = await browserToken(server, user, browserId);
   const Peer = await loadPeer();
-  const peer = new Peer(browserId, peerOptions(server.url, token, []));
+  authorizeSignalling(browserId, token); // a header, never the URL (issue 15)
+  const peer = new Peer(browserId, peerOptions(server.url, undefined, []));
   const fail = (what: string) => new Error(`link to ${deviceId}: ${what} within ${timeoutMs} ms`);
   try {
     await withTimeout(

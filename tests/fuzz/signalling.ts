@@ -38,8 +38,15 @@ export class RawSignalSocket {
   static async open(serverUrl: string, user: FuzzUser): Promise<RawSignalSocket> {
     const id = browserIdOf('hostile');
     const token = await browserToken({ url: serverUrl }, user, id);
-    const params = new URLSearchParams({ key: 'peerjs', id, token });
-    const ws = new WebSocket(`${serverUrl.replace(/^http/, 'ws')}/peerjs/peerjs?${params}`);
+    // The browser token as the console's browser sends it: the cookie get_browser_token set (issue 15).
+    const params = new URLSearchParams({
+      key: 'peerjs',
+      id,
+      token: `f${Math.random().toString(36).slice(2)}`,
+    });
+    const ws = new WebSocket(`${serverUrl.replace(/^http/, 'ws')}/peerjs/peerjs?${params}`, {
+      headers: { cookie: `edge_sig_${id}=${token}` },
+    });
     ws.on('error', () => {});
     await withTimeout(
       new Promise<void>((resolve, reject) => {

@@ -2,8 +2,12 @@
  * The browser's PeerJS peer and its device links — spec §4 "Signal connection status", "Device
  * connection"; §7 `get_browser_token` (servers, token); ARCHITECTURE "The device link".
  *
- * - One `Peer` per tab, id = browserId ('web-' + random), token from POST get_browser_token, ICE servers
- *   from its `servers`; path '/peerjs', key 'peerjs', host/port/secure from window.location.
+ * - One `Peer` per tab, id = browserId ('web-' + random), ICE servers from POST get_browser_token's
+ *   `servers`; path '/peerjs', key 'peerjs', host/port/secure from window.location.
+ * - Signalling credential (issue 15 "tokens never in URLs"): get_browser_token also sets the HttpOnly cookie
+ *   `edge_sig_<browserId>` (Path=/peerjs, 120 s) that the PeerJS upgrade sends; the answer's `token` is never
+ *   given to PeerJS (it would go in the socket URL), whose `token` option stays its own random string. The
+ *   cookie is short-lived, so it is fetched again before every (re)connect, `peer.reconnect()` included.
  * - ICE (issue 15 "Relayed WebRTC"): `servers` may hold TURN credentials that expire at `expires_at`, and
  *   `policy` 'relay' forces relayed candidates. The link keeps one RTCConfiguration object (given to PeerJS,
  *   which reads it for every new device connection; `rtcConfiguration()` for stream and inference peer
@@ -60,7 +64,6 @@ export interface PeerOptions {
   port: number;
   path: string;
   key: string;
-  token: string;
   secure: boolean;
   config: IceConfiguration;
   debug: number;
@@ -216,14 +219,14 @@ export class PeerLink {
   private async doOpen(): Promise<void> {
     const existing = this.peer;
     if (existing && !existing.destroyed && existing.disconnected) {
-      // Same peer id, same token: ask PeerJS to re-register.
+      // Same peer id: a fresh signalling cookie, then PeerJS re-registers.
+      await this.fetchCredential();
       await this.awaitOpen(existing, () => existing.reconnect());
       return;
     }
     if (existing) this.destroyPeer();
     loadDeviceRpc().catch(() => undefined); // prefetch for the first openDevice
-    const { token, ...ice } = await this.options.api.getBrowserToken(this.options.browserId);
-    this.applyIce(ice);
+    await this.fetchCredential();
     const loc = this.options.location ?? window.location;
     const secure = loc.protocol === 'https:';
     const peer = await (this.options.createPeer ?? defaultCreatePeer)(this.options.browserId, {
@@ -231,7 +234,6 @@ export class PeerLink {
       port: loc.port ? Number(loc.port) : secure ? 443 : 80,
       path: PEERJS_PATH,
       key: PEERJS_KEY,
-      token,
       secure,
       config: this.ice,
       debug: 0,
@@ -241,6 +243,14 @@ export class PeerLink {
     peer.on('close', () => this.reportLost('Signalling peer closed.'));
     peer.on('error', (error) => this.onPeerError(error));
     await this.awaitOpen(peer, () => undefined);
+  }
+
+  /**
+   * POST get_browser_token: sets the signalling cookie for this peer id (the answer's token is not kept) and
+   * brings new ICE servers.
+   */
+  private async fetchCredential(): Promise<void> {
+    this.applyIce(await this.options.api.getBrowserToken(this.options.browserId));
   }
 
   private awaitOpen(peer: PeerLike, start: () => void): Promise<void> {

@@ -2,7 +2,9 @@
  * Signalling-related calls (spec §7 server calls + signalling server calls; README "Who may reach a device",
  * "Presence"); contracts in src/protocol/signalling.ts:
  *   POST get_browser_token       { browser_id } → { servers, token, policy, expires_at? } — browser token valid
- *                                only for that peer id; ICE part as ice-servers (minted for the user)
+ *                                only for that peer id, for BROWSER_TOKEN_EXPIRY_S; also set as the HttpOnly
+ *                                cookie edge_sig_<browser_id> (Path=/peerjs) the PeerJS upgrade reads
+ *                                (../signalling/cookie.ts); ICE part as ice-servers (minted for the user)
  *   GET  ice-servers             ?deviceId → { servers, policy, expires_at? }: env ICE_SERVERS plus, with
  *                                TURN_URLS/TURN_SECRET, TURN credentials minted for the caller (user id or
  *                                device_id) expiring at expires_at (ms); user or device token
@@ -18,6 +20,7 @@ import { BROWSER_TOKEN_EXPIRY_S, DEVICE_GRANT_EXPIRY_S, type signallingRoutes } 
 import { deviceOf, userOf } from '../auth/guard';
 import { findOwnDevice } from '../db/scope';
 import { badRequest, HttpError, notFound } from '../errors';
+import { signallingCookie } from '../signalling/cookie';
 import { ownedByAnother } from '../signalling/peerOwners';
 import { iceAnswerFor } from '../signalling/turn';
 import type { HandlersOf } from './register';
@@ -37,7 +40,7 @@ function refuseForeignPeer(ctx: Parameters<typeof ownedByAnother>[0], browserId:
 }
 
 export const signallingHandlers: HandlersOf<typeof signallingRoutes> = (ctx) => ({
-  'signalling.browserToken': async ({ body }, request) => {
+  'signalling.browserToken': async ({ body }, request, reply) => {
     const browserId = body.browser_id;
     if (isDevicePeerId(browserId))
       throw badRequest(`body.browser_id: must not start with "${DEVICE_PEER_PREFIX}"`);
@@ -46,6 +49,9 @@ export const signallingHandlers: HandlersOf<typeof signallingRoutes> = (ctx) => 
       { typ: 'browser', sub: userOf(request).id, browser_id: browserId },
       BROWSER_TOKEN_EXPIRY_S,
     );
+    // Issue 15 "tokens never in URLs": the PeerJS upgrade takes the token from this cookie, not the URL.
+    void reply.header('set-cookie', signallingCookie(browserId, token, request.protocol === 'https'));
+    void reply.header('cache-control', 'no-store');
     return { ...iceAnswerFor(ctx.config, userOf(request).id), token };
   },
 

@@ -2,10 +2,13 @@
  * PeerJS signalling server (team brief "Signalling"): the `peer` package mounted at /peerjs on the server's
  * own HTTP server, key 'peerjs'. Every peer is authenticated on the WebSocket upgrade
  * (`/peerjs/peerjs?key=peerjs&id=…&token=…`):
- *   - a browser token (the URL's `token`) whose browser_id = id (and id is not a device peer id), or
+ *   - a browser token whose browser_id = id (and id is not a device peer id), sent as the HttpOnly cookie
+ *     `edge_sig_<id>` that POST get_browser_token sets (./cookie.ts; a browser's WebSocket cannot send
+ *     headers) or as `Authorization: Token …` (Node clients), or
  *   - a device token whose device_id = id and whose jti is the device's current one, sent as
- *     `Authorization: Token …` (issue 15 "tokens never in URLs": a device token in the URL is refused; the
- *     URL's `token` is then PeerJS's own random reconnect token).
+ *     `Authorization: Token …`.
+ * Issue 15 "tokens never in URLs or logs": a signalling token (any JWT) in the URL is refused; the URL's
+ * `token` is PeerJS's own random string, which only ties a reconnect to its registration.
  * Anything else is refused with HTTP 401 before the upgrade. Connect/disconnect events feed `Presence`.
  * Every message a peer sends goes through `MessageGuard` (guard.ts) first: only well-formed PeerJS messages
  * within the size and per-peer rate limits reach the package's relay.
@@ -33,6 +36,7 @@ import { refuseUpgrade, type UpgradeRouter } from './upgrade';
 import { handleClientErrors } from '../db';
 import { defaultInstanceId, SignallingCluster, type RelayedMessage } from './cluster';
 import { attachCluster, ownedByAnother, ownerOf, releaseOwner, setOwner } from './peerOwners';
+import { signallingCookieOf } from './cookie';
 
 /** WebSocket path the PeerJS client connects to: `${path}/peerjs`. */
 export const PEERJS_WS_PATH = `${PEERJS_PATH}/peerjs`;
@@ -58,7 +62,7 @@ export async function authorizePeer(
   ctx: ServerContext,
   id: string,
   token: string,
-  from: 'header' | 'url',
+  from: CredentialSource,
 ): Promise<string | null> {
   let typ: unknown;
   try {
@@ -66,6 +70,9 @@ export async function authorizePeer(
   } catch {
     return 'token is not a JWT';
   }
+  // Proxies and access logs keep URLs: a signalling token is never taken from one.
+  if (from === 'url')
+    return 'a signalling token goes in a cookie or the Authorization header, not in the URL';
   try {
     if (typ === 'browser') {
       const claims = await ctx.tokens.verify(token, 'browser');
@@ -74,9 +81,8 @@ export async function authorizePeer(
       return null;
     }
     if (typ === 'device') {
-      // A device token is good for 60 days and for the device's REST calls: never in a URL (proxies and
-      // access logs keep URLs), only in the upgrade's Authorization header.
-      if (from === 'url') return 'a device token goes in the Authorization header, not in the URL';
+      // Good for 60 days and for the device's REST calls: only in the upgrade's Authorization header.
+      if (from === 'cookie') return 'a device token goes in the Authorization header';
       const claims = await ctx.tokens.verify(token, 'device');
       if (claims.device_id !== id) return 'device token is for another peer id';
       return (await findDeviceForToken(ctx, claims)) ? null : 'device token revoked';
@@ -87,17 +93,36 @@ export async function authorizePeer(
   }
 }
 
+/** Where an upgrade's credential came from. */
+export type CredentialSource = 'header' | 'cookie' | 'url';
+
 /**
- * The credential of a signalling upgrade: `Authorization: Token <jwt>` (the agent's device token), else the
- * URL's `token` (a browser's signalling token: a browser's WebSocket cannot send headers; that token is good
- * only for registering its own browser peer id). Null when neither is given.
+ * The credential of a signalling upgrade for peer id `id`: `Authorization: Token <jwt>` (the agent's device
+ * token), else the cookie `edge_sig_<id>` (a browser's token, ./cookie.ts). A JWT in the URL's `token` is
+ * returned as from 'url' so that it is refused; any other URL `token` is PeerJS's own random string and no
+ * credential. Null when there is none.
  */
-function credentialOf(req: IncomingMessage, url: URL): { value: string; from: 'header' | 'url' } | null {
+export function credentialOf(
+  req: IncomingMessage,
+  url: URL,
+  id: string,
+): { value: string; from: CredentialSource } | null {
+  const inUrl = url.searchParams.get('token');
+  if (inUrl && isJwt(inUrl)) return { value: inUrl, from: 'url' };
   const header = req.headers.authorization;
   if (typeof header === 'string' && /^Token \S+$/.test(header))
     return { value: header.slice(6), from: 'header' };
-  const inUrl = url.searchParams.get('token');
-  return inUrl ? { value: inUrl, from: 'url' } : null;
+  const cookie = id ? signallingCookieOf(req, id) : null;
+  return cookie ? { value: cookie, from: 'cookie' } : null;
+}
+
+function isJwt(value: string): boolean {
+  try {
+    decodeJwt(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -194,7 +219,7 @@ export function startSignalling(
     }
     const id = url.searchParams.get('id') ?? '';
     const key = url.searchParams.get('key') ?? '';
-    const token = credentialOf(req, url);
+    const token = credentialOf(req, url, id);
     if (!id || !token || key !== PEERJS_KEY || id.length > 128) {
       return refuseUpgrade(socket, 401, 'Unauthorized', 'Authorization is missing.');
     }

@@ -78,10 +78,10 @@ export type PeerOpen =
   { opened: true; first: { type: string }; socket: WebSocket } | { opened: false; status: number };
 
 /**
- * The signalling upgrade of peer `id` as a real client makes it: `/peerjs/peerjs?key=…&id=…&token=…` with a
- * browser token in the URL; a device token (typ 'device') as `Authorization: Token …` and a random URL token,
- * the way the agent sends it. `where: 'url'` puts any token in the URL (to check that a device token there is
- * refused).
+ * The signalling upgrade of peer `id` as a real client makes it: `/peerjs/peerjs?key=…&id=…&token=<random>`
+ * with a browser token (typ 'browser') as the cookie `edge_sig_<id>` (as the console's browser sends it) and a
+ * device token (typ 'device') as `Authorization: Token …` (as the agent sends it). Anything else, or
+ * `where: 'url'`, puts the token in the URL (to check that a token there is refused).
  */
 export function signallingUpgrade(
   serverUrl: string,
@@ -100,6 +100,10 @@ export function signallingUpgrade(
   }
   if (token !== null && typ === 'device' && where === 'auto') {
     headers.authorization = `Token ${token}`;
+    params.set('token', `t${Math.random().toString(36).slice(2)}`);
+  } else if (token !== null && typ === 'browser' && where === 'auto') {
+    // As a browser sends it: the cookie get_browser_token set (src/server/signalling/cookie.ts).
+    headers.cookie = `edge_sig_${id}=${token}`;
     params.set('token', `t${Math.random().toString(36).slice(2)}`);
   } else if (token !== null) params.set('token', token);
   return { url: `${serverUrl.replace('http', 'ws')}/peerjs/peerjs?${params}`, headers };

@@ -3,7 +3,7 @@ import type { Peer as PeerType } from 'peerjs';
 import WebSocket from 'ws';
 import type { Logger } from '../../../src/agent/log';
 import { peerOptions } from '../../../src/agent/link/signalling';
-import { loadPeer } from '../../../src/agent/wrtc';
+import { authorizeSignalling, loadPeer } from '../../../src/agent/wrtc';
 import { TestLink } from '../agent/loopback';
 import { signallingUpgrade } from '../server/helpers';
 
@@ -65,10 +65,15 @@ export class RawPeer {
   }
 }
 
-/** A Node PeerJS peer (wrtc) registered as `id` with `token`. */
+/**
+ * A Node PeerJS peer (wrtc) registered as `id` with `token`: a JWT goes in the upgrade's Authorization
+ * header (the server refuses one in the URL), anything else (a test server that checks nothing) in the URL.
+ */
 export async function openBrowser(serverUrl: string, id: string, token: string): Promise<PeerType> {
   const Peer = await loadPeer();
-  const peer = new Peer(id, peerOptions(serverUrl, token, []));
+  const jwt = token.split('.').length === 3;
+  if (jwt) authorizeSignalling(id, token);
+  const peer = new Peer(id, peerOptions(serverUrl, jwt ? undefined : token, []));
   await new Promise<void>((resolve, reject) => {
     peer.once('open', () => resolve());
     peer.once('error', reject);

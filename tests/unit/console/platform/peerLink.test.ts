@@ -85,11 +85,16 @@ const defaultDevice = (msg: Record<string, unknown>): unknown => {
 
 function setup(device: (msg: Record<string, unknown>) => unknown = defaultDevice) {
   let peer: FakePeer | null = null;
+  // What happened, in order: 'credential' (get_browser_token, which sets the cookie), 'reconnect'.
+  const calls: string[] = [];
   const link = createPeerLink({
     browserId: 'web-abcdef0123456789',
     location: { hostname: 'console.test', port: '8443', protocol: 'https:' },
     api: {
-      getBrowserToken: async () => ({ servers: [{ urls: 'stun:stun.test' }], token: 'browser-token' }),
+      getBrowserToken: async () => {
+        calls.push('credential');
+        return { servers: [{ urls: 'stun:stun.test' }], token: 'browser-token' };
+      },
       deviceGrant: async () => ({ grant: 'grant-jwt', expires_at: 0 }),
     },
     createPeer: async (id, options) => {
@@ -97,7 +102,7 @@ function setup(device: (msg: Record<string, unknown>) => unknown = defaultDevice
       return peer as unknown as PeerLike;
     },
   });
-  return { link, peer: () => peer! };
+  return { link, peer: () => peer!, calls };
 }
 
 describe('peerLink', () => {
@@ -107,32 +112,41 @@ describe('peerLink', () => {
     expect(createBrowserId()).not.toBe(a);
   });
 
-  it('opens the peer at /peerjs with key peerjs, the browser token and the ICE servers', async () => {
-    const { link, peer } = setup();
+  it('opens the peer at /peerjs with key peerjs and the ICE servers; the browser token stays out of the URL', async () => {
+    const { link, peer, calls } = setup();
     await link.open();
     expect(link.isOpen).toBe(true);
+    expect(calls).toEqual(['credential']);
     expect(peer().options).toMatchObject({
       host: 'console.test',
       port: 8443,
       secure: true,
       path: '/peerjs',
       key: 'peerjs',
-      token: 'browser-token',
       config: { iceServers: [{ urls: 'stun:stun.test' }] },
     });
+    // Issue 15: PeerJS puts its `token` option in the socket URL; the signalling token is a cookie instead.
+    expect(peer().options).not.toHaveProperty('token');
+    expect(JSON.stringify(peer().options)).not.toContain('browser-token');
     expect(link.iceServers).toEqual([{ urls: 'stun:stun.test' }]);
   });
 
-  it('reports a signalling drop and reconnects the same peer', async () => {
-    const { link, peer } = setup();
+  it('reports a signalling drop and reconnects the same peer after fetching a fresh signalling cookie', async () => {
+    const { link, peer, calls } = setup();
     await link.open();
     const lost: string[] = [];
     link.onLost((e) => lost.push(e));
     peer().disconnected = true;
     peer().emit('disconnected');
     expect(lost).toHaveLength(1);
+    const reconnect = peer().reconnect.bind(peer());
+    peer().reconnect = () => {
+      calls.push('reconnect');
+      reconnect();
+    };
     await link.open();
     expect(link.isOpen).toBe(true);
+    expect(calls).toEqual(['credential', 'credential', 'reconnect']);
   });
 
   it('opens a device link with hello { grant } and calls commands by requestId', async () => {
