@@ -1,9 +1,13 @@
 /**
  * Demo application commands (issue 14; shapes in src/protocol/demoApps.ts): demo-apps-info, nanoowl-detect,
  * llava-chat (tokens as link `progress` messages `{ token }`), speed-measure, city-observe. The device part
- * (src/agent/demoApps/) is stateless, built once per command context from its backend, cameras and models.
+ * (src/agent/demoApps/) is built once per command context from its backend, cameras and models; on `host` it
+ * keeps the speed application's camera watches (demoApps/hostSpeed.ts) on the deployed ONNX detector.
  */
+import path from 'node:path';
 import { createDemoApps, type DeviceDemoApps } from '../demoApps';
+import { loadOnnx } from '../inference/host';
+import { installedModelFile } from '../models';
 import type { CommandContext } from './context';
 import type { Handlers } from './registry';
 
@@ -17,6 +21,14 @@ function demoApps(ctx: CommandContext): DeviceDemoApps {
       mode: ctx.backend.name,
       findCamera: (id) => ctx.cameras.find(id),
       installed: () => ctx.models.installed(),
+      openDetector: async (model) => {
+        const onnx = await loadOnnx();
+        return onnx
+          ? onnx.createOnnxDetector(installedModelFile(ctx.models.dir, model), {
+              cacheDir: path.join(ctx.models.dir, '.engine-cache'),
+            })
+          : null;
+      },
     });
     parts.set(ctx.cameras, part);
   }

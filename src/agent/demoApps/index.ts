@@ -6,9 +6,10 @@
  *   (owl.ts), LLaVA's answers (llava.ts, streamed word by word), vehicle speeds between two lines (speed.ts),
  *   the people and vehicles a camera saw (city.ts). A camera that is not synthetic has no truth: its command
  *   fails with `not_available`.
- * - `host` devices answer only with a model for the app deployed (models-installed); this agent has no
- *   OWL-ViT, LLaVA or tracker runner yet, so on `host` every app reports `available: false` and says which
- *   model it would need, or that the deployed one cannot be run yet. Nothing is faked on `host`.
+ * - `host` devices answer only with a model for the app deployed (models-installed). The speed application
+ *   runs for real on a deployed ONNX vehicle detector with a tracker (hostSpeed.ts). This agent has no
+ *   OWL-ViT, LLaVA or person-attribute runner, so on `host` those apps report `available: false` and say which
+ *   model they would need, or that the deployed one cannot be run. Nothing is faked on `host`.
  *
  * Errors: CommandError `not_available` (no engine for the app or no truth for the camera), `not_found`
  * (unknown camera), `invalid_payload` (a window longer than DEMO_WINDOW_MAX_MS or in the future).
@@ -31,6 +32,7 @@ import { CommandError } from '../commands/errors';
 import { observeCity } from './city';
 import { answerQuestion, tokens } from './llava';
 import { detectOpenVocabulary } from './owl';
+import { recordedObjectsAt, SPEED_IDLE_MS, SpeedWatch, type SpeedDetector } from './hostSpeed';
 import { measurePasses } from './speed';
 import { hasTruth, truthAt, type TruthCamera } from './truth';
 
@@ -64,6 +66,11 @@ export interface DemoAppsDeps {
   findCamera(cameraId: string): CameraDevice | undefined;
   installed(): Promise<InstalledModel[]>;
   now?: () => number;
+  /**
+   * `host`: opens a deployed ONNX detector (models-deploy's file of `model`), or null when ONNX Runtime cannot
+   * load on this device. Absent: no app runs on `host`.
+   */
+  openDetector?(model: InstalledModel): Promise<SpeedDetector | null>;
 }
 
 export interface DeviceDemoApps {
@@ -104,16 +111,75 @@ export function createDemoApps(deps: DemoAppsDeps): DeviceDemoApps {
     const models = await deps.installed().catch(() => [] as InstalledModel[]);
     return (Object.keys(SIM_MODELS) as DemoAppName[]).map((app) => {
       const m = models.find((x) => HOST_MODEL_PATTERN[app].test(x.model_name));
+      if (app === 'speed' && m && m.format === 'onnx' && deps.openDetector)
+        return { app, engine: 'host', model: hostModelName(m), available: true, reason: null };
       return {
         app,
         engine: 'host',
         model: m ? `${m.model_name} v${m.version}` : null,
         available: false,
         reason: m
-          ? `${m.model_name} is deployed, but this device's agent cannot run it for this application yet.`
+          ? app === 'speed'
+            ? `${m.model_name} is deployed as ${m.format}; the speed application runs ONNX vehicle detectors.`
+            : `${m.model_name} is deployed, but this device's agent cannot run it for this application.`
           : `No model for this application is deployed on this device: it needs ${HOST_NEEDS[app]}.`,
       };
     });
+  }
+
+  const watches = new Map<string, { watch: SpeedWatch; model: InstalledModel }>();
+  const hostModelName = (m: InstalledModel) => `${m.model_name} v${m.version} (ONNX Runtime)`;
+  let idleTimer: ReturnType<typeof setInterval> | null = null;
+  function stopIdleWatches() {
+    for (const [id, w] of watches)
+      if (now() - w.watch.lastAsk > SPEED_IDLE_MS) {
+        w.watch.stop();
+        watches.delete(id);
+      }
+    if (!watches.size && idleTimer) {
+      clearInterval(idleTimer);
+      idleTimer = null;
+    }
+  }
+
+  /** `host` speed: the camera's watch on the deployed detector, started on first ask (hostSpeed.ts). */
+  async function speedWatch(cameraId: string): Promise<{ watch: SpeedWatch; model: InstalledModel }> {
+    const camera = deps.findCamera(cameraId);
+    if (!camera) throw new CommandError(LINK_ERROR_CODES.notFound, `No camera ${cameraId} on this device.`);
+    const entry = (await info()).find((e) => e.app === 'speed');
+    const model = (await deps.installed()).find(
+      (x) => HOST_MODEL_PATTERN.speed.test(x.model_name) && x.format === 'onnx',
+    );
+    if (!entry?.available || !model || !deps.openDetector)
+      throw new CommandError(DEMO_NOT_AVAILABLE, entry?.reason ?? 'Not available on this device.');
+    const held = watches.get(cameraId);
+    if (held && held.model.version_id === model.version_id && !held.watch.error) return held;
+    held?.watch.stop();
+    watches.delete(cameraId);
+    if (held?.watch.error) throw new CommandError(DEMO_NOT_AVAILABLE, held.watch.error);
+    const detector = await deps.openDetector(model).catch((err: unknown) => {
+      throw new CommandError(
+        DEMO_NOT_AVAILABLE,
+        `${model.model_name} could not be opened: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    });
+    if (!detector)
+      throw new CommandError(DEMO_NOT_AVAILABLE, 'ONNX Runtime is not available on this device.');
+    const watch = new SpeedWatch(camera, detector, now);
+    try {
+      watch.start();
+    } catch (err) {
+      watch.stop();
+      throw new CommandError(
+        DEMO_NOT_AVAILABLE,
+        `${camera.name}: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+    const w = { watch, model };
+    watches.set(cameraId, w);
+    idleTimer ??= setInterval(stopIdleWatches, 5_000);
+    idleTimer.unref?.();
+    return w;
   }
 
   async function truthCamera(app: DemoAppName, cameraId: string): Promise<TruthCamera> {
@@ -173,6 +239,21 @@ export function createDemoApps(deps: DemoAppsDeps): DeviceDemoApps {
       return { at, model: SIM_MODELS.llava, answer };
     },
     async speed(cameraId, from, lineA, lineB, distanceM) {
+      if (deps.mode === 'host') {
+        const [a, b] = windowOf(from);
+        const { watch, model } = await speedWatch(cameraId);
+        watch.lastAsk = b;
+        const start = Math.max(a, watch.startedAt);
+        const passes = measurePasses(
+          (t) => recordedObjectsAt(watch.samples, t),
+          start,
+          b,
+          lineA,
+          lineB,
+          distanceM,
+        );
+        return { at: b, model: hostModelName(model), passes: passes.map((p) => ({ ...p, colour: null })) };
+      }
       const camera = await truthCamera('speed', cameraId);
       const [a, b] = windowOf(from);
       const passes = measurePasses((t) => truthAt(camera, t), a, b, lineA, lineB, distanceM);

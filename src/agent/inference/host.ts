@@ -10,7 +10,7 @@
 import path from 'node:path';
 import type { Detection } from '../../protocol/inference';
 import { allocI420 } from '../backends/types';
-import type { DeviceModels } from '../models';
+import { installedModelFile, type DeviceModels } from '../models';
 import type { FrameRunner, InferenceEngine, PreparedJob } from './engine';
 import type { OnnxDetector } from './onnx';
 import { DETECTOR_FORMATS, effectiveClasses } from './sim';
@@ -46,7 +46,7 @@ export function createHostEngine(o: { models: Pick<DeviceModels, 'installed' | '
         throw new Error(
           `${job.options.model.name} v${job.options.model.version} is not on this device: deploy it from /models first.`,
         );
-      job.state.file = path.join(o.models.dir, m.model_id, `v${m.version}`, m.file_name);
+      job.state.file = installedModelFile(o.models.dir, m);
       return {
         detail: `${m.file_name} (${m.size} bytes)`,
         runtime: { scriptPath: job.state.file as string },

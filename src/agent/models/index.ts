@@ -55,6 +55,10 @@ export interface DeviceModels {
   close(): Promise<void>;
 }
 
+/** Where an installed model version's file is: `<dir>/<model_id>/v<version>/<file_name>`. */
+export const installedModelFile = (dir: string, m: InstalledModel): string =>
+  path.join(dir, m.model_id, `v${m.version}`, m.file_name);
+
 /** A safe file name for the device's disk (no directories, no leading dot). */
 const safeName = (name: string) =>
   path
