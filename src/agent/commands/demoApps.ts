@@ -2,7 +2,7 @@
  * Demo application commands (issue 14; shapes in src/protocol/demoApps.ts): demo-apps-info, nanoowl-detect,
  * llava-chat (tokens as link `progress` messages `{ token }`), speed-measure, city-observe. The device part
  * (src/agent/demoApps/) is built once per command context from its backend, cameras and models; on `host` it
- * keeps the speed application's camera watches (demoApps/hostSpeed.ts) on the deployed ONNX detector.
+ * keeps the speed application's camera watches (demoApps/hostWatch.ts) on the deployed ONNX detector.
  */
 import path from 'node:path';
 import { createDemoApps, type DeviceDemoApps } from '../demoApps';

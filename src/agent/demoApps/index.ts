@@ -6,10 +6,10 @@
  *   (owl.ts), LLaVA's answers (llava.ts, streamed word by word), vehicle speeds between two lines (speed.ts),
  *   the people and vehicles a camera saw (city.ts). A camera that is not synthetic has no truth: its command
  *   fails with `not_available`.
- * - `host` devices answer only with a model for the app deployed (models-installed). The speed application
- *   runs for real on a deployed ONNX vehicle detector with a tracker (hostSpeed.ts). This agent has no
- *   OWL-ViT, LLaVA or person-attribute runner, so on `host` those apps report `available: false` and say which
- *   model they would need, or that the deployed one cannot be run. Nothing is faked on `host`.
+ * - `host` devices answer only with a model for the app deployed (models-installed). Speed and IBB run for real
+ *   on a deployed ONNX detector with a tracker (hostWatch.ts; IBB without age, gender or plates). This agent
+ *   has no OWL-ViT or LLaVA runner, so on `host` those apps report `available: false` and say which model they
+ *   would need, or that the deployed one cannot be run. Nothing is faked on `host`.
  *
  * Errors: CommandError `not_available` (no engine for the app or no truth for the camera), `not_found`
  * (unknown camera), `invalid_payload` (a window longer than DEMO_WINDOW_MAX_MS or in the future).
@@ -32,7 +32,13 @@ import { CommandError } from '../commands/errors';
 import { observeCity } from './city';
 import { answerQuestion, tokens } from './llava';
 import { detectOpenVocabulary } from './owl';
-import { recordedObjectsAt, SPEED_IDLE_MS, SpeedWatch, type SpeedDetector } from './hostSpeed';
+import {
+  createWatchRegistry,
+  recordedObjectsAt,
+  WATCH_SAMPLE_MS,
+  type CameraWatch,
+  type WatchDetector,
+} from './hostWatch';
 import { measurePasses } from './speed';
 import { hasTruth, truthAt, type TruthCamera } from './truth';
 
@@ -49,13 +55,19 @@ const HOST_MODEL_PATTERN: Record<DemoAppName, RegExp> = {
   nanoowl: /owl/i,
   llava: /llava/i,
   speed: /track|detect|yolo/i,
-  ibb: /plate|attribute|demograph/i,
+  ibb: /track|detect|yolo/i,
+};
+/** What answers a host app that runs, as its page names it. */
+const HOST_RUNS = {
+  speed: (m: InstalledModel) => `${m.model_name} v${m.version} (ONNX Runtime)`,
+  ibb: (m: InstalledModel) =>
+    `${m.model_name} v${m.version} (ONNX Runtime; no age, gender or plate model: those stay empty)`,
 };
 const HOST_NEEDS: Record<DemoAppName, string> = {
   nanoowl: 'an OWL-ViT ONNX model',
   llava: 'a LLaVA model',
   speed: 'a vehicle detection model',
-  ibb: 'a person-attribute and plate-reading model',
+  ibb: 'a person and vehicle detection model',
 };
 
 /** Delay between two streamed LLaVA tokens on the sim engine, ms (a Jetson Orin's ~25 tokens/s). */
@@ -70,7 +82,7 @@ export interface DemoAppsDeps {
    * `host`: opens a deployed ONNX detector (models-deploy's file of `model`), or null when ONNX Runtime cannot
    * load on this device. Absent: no app runs on `host`.
    */
-  openDetector?(model: InstalledModel): Promise<SpeedDetector | null>;
+  openDetector?(model: InstalledModel): Promise<WatchDetector | null>;
 }
 
 export interface DeviceDemoApps {
@@ -111,75 +123,41 @@ export function createDemoApps(deps: DemoAppsDeps): DeviceDemoApps {
     const models = await deps.installed().catch(() => [] as InstalledModel[]);
     return (Object.keys(SIM_MODELS) as DemoAppName[]).map((app) => {
       const m = models.find((x) => HOST_MODEL_PATTERN[app].test(x.model_name));
-      if (app === 'speed' && m && m.format === 'onnx' && deps.openDetector)
-        return { app, engine: 'host', model: hostModelName(m), available: true, reason: null };
+      if ((app === 'speed' || app === 'ibb') && m && m.format === 'onnx' && deps.openDetector)
+        return { app, engine: 'host', model: HOST_RUNS[app](m), available: true, reason: null };
       return {
         app,
         engine: 'host',
         model: m ? `${m.model_name} v${m.version}` : null,
         available: false,
         reason: m
-          ? app === 'speed'
-            ? `${m.model_name} is deployed as ${m.format}; the speed application runs ONNX vehicle detectors.`
+          ? app === 'speed' || app === 'ibb'
+            ? `${m.model_name} is deployed as ${m.format}; this application runs ONNX detectors.`
             : `${m.model_name} is deployed, but this device's agent cannot run it for this application.`
           : `No model for this application is deployed on this device: it needs ${HOST_NEEDS[app]}.`,
       };
     });
   }
 
-  const watches = new Map<string, { watch: SpeedWatch; model: InstalledModel }>();
-  const hostModelName = (m: InstalledModel) => `${m.model_name} v${m.version} (ONNX Runtime)`;
-  let idleTimer: ReturnType<typeof setInterval> | null = null;
-  function stopIdleWatches() {
-    for (const [id, w] of watches)
-      if (now() - w.watch.lastAsk > SPEED_IDLE_MS) {
-        w.watch.stop();
-        watches.delete(id);
-      }
-    if (!watches.size && idleTimer) {
-      clearInterval(idleTimer);
-      idleTimer = null;
-    }
-  }
+  const watches = createWatchRegistry({ now, openDetector: deps.openDetector });
 
-  /** `host` speed: the camera's watch on the deployed detector, started on first ask (hostSpeed.ts). */
-  async function speedWatch(cameraId: string): Promise<{ watch: SpeedWatch; model: InstalledModel }> {
+  /** `host` speed and IBB: the camera's watch on the deployed detector (hostWatch.ts), started on first ask. */
+  async function hostWatch(
+    app: 'speed' | 'ibb',
+    cameraId: string,
+  ): Promise<{ watch: CameraWatch; model: string }> {
     const camera = deps.findCamera(cameraId);
     if (!camera) throw new CommandError(LINK_ERROR_CODES.notFound, `No camera ${cameraId} on this device.`);
-    const entry = (await info()).find((e) => e.app === 'speed');
+    const entry = (await info()).find((e) => e.app === app);
     const model = (await deps.installed()).find(
-      (x) => HOST_MODEL_PATTERN.speed.test(x.model_name) && x.format === 'onnx',
+      (x) => HOST_MODEL_PATTERN[app].test(x.model_name) && x.format === 'onnx',
     );
-    if (!entry?.available || !model || !deps.openDetector)
+    if (!entry?.available || !entry.model || !model)
       throw new CommandError(DEMO_NOT_AVAILABLE, entry?.reason ?? 'Not available on this device.');
-    const held = watches.get(cameraId);
-    if (held && held.model.version_id === model.version_id && !held.watch.error) return held;
-    held?.watch.stop();
-    watches.delete(cameraId);
-    if (held?.watch.error) throw new CommandError(DEMO_NOT_AVAILABLE, held.watch.error);
-    const detector = await deps.openDetector(model).catch((err: unknown) => {
-      throw new CommandError(
-        DEMO_NOT_AVAILABLE,
-        `${model.model_name} could not be opened: ${err instanceof Error ? err.message : String(err)}`,
-      );
+    const watch = await watches.watch(camera, model).catch((err: Error) => {
+      throw new CommandError(DEMO_NOT_AVAILABLE, err.message);
     });
-    if (!detector)
-      throw new CommandError(DEMO_NOT_AVAILABLE, 'ONNX Runtime is not available on this device.');
-    const watch = new SpeedWatch(camera, detector, now);
-    try {
-      watch.start();
-    } catch (err) {
-      watch.stop();
-      throw new CommandError(
-        DEMO_NOT_AVAILABLE,
-        `${camera.name}: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-    const w = { watch, model };
-    watches.set(cameraId, w);
-    idleTimer ??= setInterval(stopIdleWatches, 5_000);
-    idleTimer.unref?.();
-    return w;
+    return { watch, model: entry.model };
   }
 
   async function truthCamera(app: DemoAppName, cameraId: string): Promise<TruthCamera> {
@@ -241,18 +219,11 @@ export function createDemoApps(deps: DemoAppsDeps): DeviceDemoApps {
     async speed(cameraId, from, lineA, lineB, distanceM) {
       if (deps.mode === 'host') {
         const [a, b] = windowOf(from);
-        const { watch, model } = await speedWatch(cameraId);
+        const { watch, model } = await hostWatch('speed', cameraId);
         watch.lastAsk = b;
-        const start = Math.max(a, watch.startedAt);
-        const passes = measurePasses(
-          (t) => recordedObjectsAt(watch.samples, t),
-          start,
-          b,
-          lineA,
-          lineB,
-          distanceM,
-        );
-        return { at: b, model: hostModelName(model), passes: passes.map((p) => ({ ...p, colour: null })) };
+        const objectsAt = (t: number) => recordedObjectsAt(watch.samples, t);
+        const passes = measurePasses(objectsAt, Math.max(a, watch.startedAt), b, lineA, lineB, distanceM);
+        return { at: b, model, passes: passes.map((p) => ({ ...p, colour: null })) };
       }
       const camera = await truthCamera('speed', cameraId);
       const [a, b] = windowOf(from);
@@ -260,6 +231,14 @@ export function createDemoApps(deps: DemoAppsDeps): DeviceDemoApps {
       return { at: b, model: SIM_MODELS.speed, passes };
     },
     async city(cameraId, from) {
+      if (deps.mode === 'host') {
+        const [a, b] = windowOf(from);
+        const { watch, model } = await hostWatch('ibb', cameraId);
+        watch.lastAsk = b;
+        const objectsAt = (t: number) => recordedObjectsAt(watch.samples, t);
+        const sightings = observeCity(objectsAt, Math.max(a, watch.startedAt), b, WATCH_SAMPLE_MS);
+        return { at: b, model, sightings: sightings.map((x) => ({ ...x, colour: null })) };
+      }
       const camera = await truthCamera('ibb', cameraId);
       const [a, b] = windowOf(from);
       return { at: b, model: SIM_MODELS.ibb, sightings: observeCity((t) => truthAt(camera, t), a, b) };

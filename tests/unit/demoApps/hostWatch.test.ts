@@ -1,5 +1,5 @@
 /**
- * The speed application on the `host` engine (src/agent/demoApps/hostSpeed.ts) on real ONNX Runtime: a grid
+ * The speed application on the `host` engine (src/agent/demoApps/hostWatch.ts) on real ONNX Runtime: a grid
  * detector built by the test (tests/unit/engines/onnxModels.ts; class 0 'car' scores a cell's mean red) sees a
  * red square drive across a 128×128 I420 frame at a known speed; the IoU tracker keeps one track id, and the
  * speed measured between two lines matches the square's true speed. Also: the tracker on its own, the
@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { allocI420, type CameraDevice, type FrameListener } from '../../../src/agent/backends/types';
 import { rgbToYuv } from '../../../src/agent/backends/sim/scene';
 import { createDemoApps } from '../../../src/agent/demoApps';
-import { createIouTracker, recordedObjectsAt, SpeedWatch } from '../../../src/agent/demoApps/hostSpeed';
+import { createIouTracker, recordedObjectsAt, CameraWatch } from '../../../src/agent/demoApps/hostWatch';
 import { createOnnxDetector } from '../../../src/agent/inference/onnx';
 import type { InstalledModel } from '../../../src/protocol/models';
 import { gridDetector } from '../engines/onnxModels';
@@ -43,22 +43,27 @@ const TOP = 48;
 const PX_PER_S = 64;
 
 /** A 128×128 dark grey I420 frame with a red SIDE×HEIGHT box whose left edge is at x, top at TOP. */
-function frameAt(x: number) {
+function frameAt(x: number, person = false) {
   const f = allocI420(W, H);
-  const [gy, gu, gv] = rgbToYuv(30, 30, 30);
-  const [ry, ru, rv] = rgbToYuv(255, 0, 0);
   const ySize = W * H;
+  const [gy, gu, gv] = rgbToYuv(30, 30, 30);
   f.data.fill(gy, 0, ySize);
   f.data.fill(gu, ySize, ySize + ySize / 4);
   f.data.fill(gv, ySize + ySize / 4);
-  const x0 = Math.round(x);
-  for (let r = TOP; r < TOP + HEIGHT; r++)
-    for (let c = Math.max(0, x0); c < Math.min(W, x0 + SIDE); c++) f.data[r * W + c] = ry;
-  for (let r = TOP / 2; r < (TOP + HEIGHT) / 2; r++)
-    for (let c = Math.max(0, x0 >> 1); c < Math.min(W / 2, (x0 + SIDE) >> 1); c++) {
-      f.data[ySize + r * (W / 2) + c] = ru;
-      f.data[ySize + ySize / 4 + r * (W / 2) + c] = rv;
-    }
+  /** Paints a w×h box of colour rgb at (left, top), both even, in the Y plane and the half-size U and V planes. */
+  const paint = (left: number, top: number, w: number, h: number, rgb: [number, number, number]) => {
+    const [y, u, v] = rgbToYuv(...rgb);
+    for (let r = top; r < top + h; r++)
+      for (let c = Math.max(0, left); c < Math.min(W, left + w); c++) f.data[r * W + c] = y;
+    for (let r = top / 2; r < (top + h) / 2; r++)
+      for (let c = Math.max(0, left >> 1); c < Math.min(W / 2, (left + w) >> 1); c++) {
+        f.data[ySize + r * (W / 2) + c] = u;
+        f.data[ySize + ySize / 4 + r * (W / 2) + c] = v;
+      }
+  };
+  paint(Math.round(x), TOP, SIDE, HEIGHT, [255, 0, 0]);
+  // A person standing still (class 1 scores green), on input row 48, well away from the car's row.
+  if (person) paint(64, 96, 16, 16, [0, 255, 0]);
   return f;
 }
 
@@ -121,8 +126,8 @@ describe('speed on a real ONNX detector', () => {
   it('times a red square crossing both lines at its true speed, on one track', async () => {
     const detector = await createOnnxDetector(modelFile);
     const camera = { name: 'test camera' } as CameraDevice;
-    const watch = new SpeedWatch(camera, detector, () => 0);
-    // 10 samples per second (SPEED_SAMPLE_MS), the square's left edge from x = 0 to x = 96.
+    const watch = new CameraWatch(camera, detector, () => 0);
+    // 10 samples per second (WATCH_SAMPLE_MS), the square's left edge from x = 0 to x = 96.
     for (let t = 0; t <= 1500; t += 100) await watch.ingest(frameAt((PX_PER_S * t) / 1000), t);
     await detector.close();
     const { measurePasses } = await import('../../../src/agent/demoApps/speed');
@@ -174,7 +179,11 @@ describe('createDemoApps on host with a deployed vehicle detector', () => {
       },
       grabFrame: () => Promise.reject(new Error('unused')),
     } as unknown as CameraDevice;
-    return { camera, push: (x: number) => listener?.(frameAt(x)), stopped: () => stopped };
+    return {
+      camera,
+      push: (x: number, person = false) => listener?.(frameAt(x, person)),
+      stopped: () => stopped,
+    };
   }
 
   it('says speed is available on host, answers from the watched camera and names the deployed model', async () => {
@@ -209,6 +218,37 @@ describe('createDemoApps on host with a deployed vehicle detector', () => {
     expect(r.passes[0]!.colour).toBeNull();
     expect(r.passes[0]!.speed_kmh).toBeGreaterThan(TRUE_KMH * 0.9);
     expect(r.passes[0]!.speed_kmh).toBeLessThan(TRUE_KMH * 1.1);
+  });
+
+  it('IBB on host: the car and a person seen, first and last time in view, with no attributes', async () => {
+    let now = 2_000_000;
+    const cam = pushCamera();
+    const apps = createDemoApps({
+      mode: 'host',
+      findCamera: () => cam.camera,
+      installed: async () => [model],
+      now: () => now,
+      openDetector: () => createOnnxDetector(modelFile),
+    });
+    expect((await apps.info()).find((i) => i.app === 'ibb')).toMatchObject({
+      engine: 'host',
+      available: true,
+    });
+    const started = now;
+    expect((await apps.city('cam1', now - 60_000)).sightings).toEqual([]);
+    for (let t = 0; t <= 1500; t += 100) {
+      now = started + 1 + t;
+      cam.push((PX_PER_S * t) / 1000, t >= 500);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const r = await apps.city('cam1', now - 60_000);
+    expect(r.model).toContain('no age, gender or plate model');
+    const byKind = Object.fromEntries(r.sightings.map((x) => [x.kind, x]));
+    expect(r.sightings).toHaveLength(2);
+    expect(byKind.vehicle).toMatchObject({ age_band: null, gender: null, plate: null, colour: null });
+    expect(byKind.vehicle!.last_seen - byKind.vehicle!.first_seen).toBeGreaterThanOrEqual(1300);
+    expect(byKind.person!.first_seen - started).toBeGreaterThanOrEqual(500);
+    expect(byKind.person!.first_seen - started).toBeLessThanOrEqual(700);
   });
 
   it('answers not_available when the camera cannot be captured, and for a model that is not ONNX', async () => {

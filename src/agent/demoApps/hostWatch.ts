@@ -1,32 +1,34 @@
 /**
- * The speed application on the `host` engine (issue 14: "Speed application: speed of vehicles crossing two
- * lines drawn on the camera … on host where a model for it is deployed"). A vehicle detector deployed to the
- * device (an ONNX model, run by onnx/index.ts `createOnnxDetector`) infers the camera's live frames, sampled
- * every SPEED_SAMPLE_MS (a frame that arrives while one is inferred is skipped); an IoU tracker with a
- * constant-velocity prediction (`createIouTracker`) gives each vehicle a track id across samples; the recorded
- * tracks (kept DEMO_WINDOW_MAX_MS) are measured with the sim engine's own line-crossing arithmetic
- * (speed.ts `measurePasses`), a track's box interpolated linearly between two samples (`recordedObjectsAt`).
+ * The demo apps that run on the `host` engine (issue 14: "Speed application … IBB … on host where a model for it
+ * is deployed"): a detector deployed to the device (an ONNX model, run by onnx/index.ts `createOnnxDetector`)
+ * infers a camera's live frames, sampled every WATCH_SAMPLE_MS (a frame that arrives while one is inferred is
+ * skipped); an IoU tracker with a constant-velocity prediction (`createIouTracker`) gives each vehicle and person
+ * a track id across samples; the recorded tracks (kept DEMO_WINDOW_MAX_MS) are read through
+ * `recordedObjectsAt` (a track's box interpolated linearly between two samples) by the sim engine's own code:
+ * speed.ts `measurePasses` (speed) and city.ts `observeCity` (IBB: people and vehicles with first and last
+ * seen; no age band, gender, plate or colour without a model for them).
  *
- * A camera is watched from the first speed-measure that asks for it (`SpeedWatch`) until SPEED_IDLE_MS pass
- * with no ask: passes before the watch started are not known, and say so by their absence. Boxes are in 0..1
- * of the frame; times are wall ms.
+ * A camera is watched (`CameraWatch`) from the first ask until WATCH_IDLE_MS pass with no ask: what happened
+ * before the watch started is not known, and says so by its absence. Boxes are in 0..1 of the frame; times are
+ * wall ms.
  */
 import { DEMO_WINDOW_MAX_MS } from '../../protocol/demoApps';
+import type { InstalledModel } from '../../protocol/models';
 import type { CameraDevice, CaptureHandle, I420Frame } from '../backends/types';
 import type { Detection } from '../inference/onnx';
 import { VEHICLE_LABELS } from './speed';
 import type { TruthObject } from './truth';
 
 /** Interval between two inferred frames, ms (10 per second: a car at 100 km/h moves 2.8 m between two). */
-export const SPEED_SAMPLE_MS = 100;
+export const WATCH_SAMPLE_MS = 100;
 /** A watch with no speed-measure for this long stops its capture and releases its model, ms. */
-export const SPEED_IDLE_MS = 60_000;
+export const WATCH_IDLE_MS = 60_000;
 /** Detections below this score are not tracked (0..1). */
-export const SPEED_SCORE_THRESHOLD = 0.4;
+export const WATCH_SCORE_THRESHOLD = 0.4;
 
 type Box = [number, number, number, number];
 
-/** One tracked vehicle in one sample. */
+/** One tracked vehicle or person in one sample. */
 export interface TrackedBox {
   trackId: number;
   label: string;
@@ -34,7 +36,7 @@ export interface TrackedBox {
 }
 
 /** The detector a watch runs: onnx/index.ts OnnxDetector's detect and close. */
-export interface SpeedDetector {
+export interface WatchDetector {
   detect(frame: I420Frame & { format: 'i420' }, threshold: number): Promise<Detection[]>;
   close(): Promise<void>;
 }
@@ -119,8 +121,8 @@ export function createIouTracker(o: { minIou?: number; maxAgeMs?: number } = {})
   };
 }
 
-/** One inferred frame: its wall time and the vehicles tracked in it. */
-export interface SpeedSample {
+/** One inferred frame: its wall time and the vehicles and people tracked in it. */
+export interface WatchSample {
   t: number;
   objects: TrackedBox[];
 }
@@ -141,10 +143,10 @@ const asObject = (o: TrackedBox, box: Box): TruthObject => {
 };
 
 /**
- * The vehicles at time t from recorded samples (sorted by t): a track in both samples around t has its box
+ * The vehicles and people at time t from recorded samples (sorted by t): a track in both samples around t has its box
  * interpolated linearly; at a sample's own time, that sample's boxes; outside the samples, none.
  */
-export function recordedObjectsAt(samples: readonly SpeedSample[], t: number): TruthObject[] {
+export function recordedObjectsAt(samples: readonly WatchSample[], t: number): TruthObject[] {
   let hi = samples.findIndex((s) => s.t > t);
   if (hi === -1) hi = samples.length;
   const before = samples[hi - 1];
@@ -169,8 +171,8 @@ export function recordedObjectsAt(samples: readonly SpeedSample[], t: number): T
  * `samples` are the recorded tracks of the last DEMO_WINDOW_MAX_MS, `stop()` ends the capture and releases the
  * model. `error` holds the capture's or the model's failure, when one happened.
  */
-export class SpeedWatch {
-  readonly samples: SpeedSample[] = [];
+export class CameraWatch {
+  readonly samples: WatchSample[] = [];
   startedAt = 0;
   lastAsk = 0;
   error: string | null = null;
@@ -181,7 +183,7 @@ export class SpeedWatch {
 
   constructor(
     private readonly camera: CameraDevice,
-    private readonly detector: SpeedDetector,
+    private readonly detector: WatchDetector,
     private readonly now: () => number,
   ) {}
 
@@ -192,7 +194,7 @@ export class SpeedWatch {
       this.camera.defaultResolution,
       (frame) => {
         const t = this.now();
-        if (this.busy || t - this.lastSample < SPEED_SAMPLE_MS) return;
+        if (this.busy || t - this.lastSample < WATCH_SAMPLE_MS) return;
         void this.ingest({ width: frame.width, height: frame.height, data: frame.data.slice() }, t);
       },
       (err) => {
@@ -201,14 +203,14 @@ export class SpeedWatch {
     );
   }
 
-  /** Infers `frame` (its own copy), taken at wall time `t`, and records the tracked vehicles. */
+  /** Infers `frame` (its own copy), taken at wall time `t`, and records the tracked vehicles and people. */
   async ingest(frame: I420Frame, t: number): Promise<void> {
     this.busy = true;
     this.lastSample = t;
     try {
-      const found = await this.detector.detect({ ...frame, format: 'i420' }, SPEED_SCORE_THRESHOLD);
+      const found = await this.detector.detect({ ...frame, format: 'i420' }, WATCH_SCORE_THRESHOLD);
       const vehicles = found
-        .filter((d) => VEHICLE_LABELS.has(d.className))
+        .filter((d) => d.className === 'person' || VEHICLE_LABELS.has(d.className))
         .map((d) => ({ label: d.className, box: [d.box.x, d.box.y, d.box.w, d.box.h] as Box }));
       this.samples.push({ t, objects: this.tracker.update(t, vehicles) });
       const oldest = t - DEMO_WINDOW_MAX_MS;
@@ -225,4 +227,55 @@ export class SpeedWatch {
     this.capture = null;
     void this.detector.close().catch(() => undefined);
   }
+}
+
+/**
+ * The device's camera watches, one per camera, each on the deployed detector it was opened with: `watch` answers
+ * the running one, or opens `model` (openDetector) and starts a new one — also when the deployed version changed
+ * or the last one failed (its error is thrown once, and the next ask starts again). A watch with no ask for
+ * WATCH_IDLE_MS is stopped. Errors: an Error whose message says what failed (model, ONNX Runtime, camera).
+ */
+export function createWatchRegistry(o: {
+  now: () => number;
+  openDetector?: (model: InstalledModel) => Promise<WatchDetector | null>;
+}) {
+  const watches = new Map<string, { watch: CameraWatch; versionId: string }>();
+  let idleTimer: ReturnType<typeof setInterval> | null = null;
+  const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+  function stopIdle() {
+    for (const [id, w] of watches)
+      if (o.now() - w.watch.lastAsk > WATCH_IDLE_MS) {
+        w.watch.stop();
+        watches.delete(id);
+      }
+    if (!watches.size && idleTimer) {
+      clearInterval(idleTimer);
+      idleTimer = null;
+    }
+  }
+  return {
+    async watch(camera: CameraDevice, model: InstalledModel): Promise<CameraWatch> {
+      const held = watches.get(camera.cameraId);
+      if (held && held.versionId === model.version_id && !held.watch.error) return held.watch;
+      held?.watch.stop();
+      watches.delete(camera.cameraId);
+      if (held?.watch.error) throw new Error(held.watch.error);
+      if (!o.openDetector) throw new Error('This device cannot run models.');
+      const detector = await o.openDetector(model).catch((err: unknown) => {
+        throw new Error(`${model.model_name} could not be opened: ${message(err)}`);
+      });
+      if (!detector) throw new Error('ONNX Runtime is not available on this device.');
+      const watch = new CameraWatch(camera, detector, o.now);
+      try {
+        watch.start();
+      } catch (err) {
+        watch.stop();
+        throw new Error(`${camera.name}: ${message(err)}`);
+      }
+      watches.set(camera.cameraId, { watch, versionId: model.version_id });
+      idleTimer ??= setInterval(stopIdle, 5_000);
+      idleTimer.unref?.();
+      return watch;
+    },
+  };
 }
