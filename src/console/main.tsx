@@ -23,7 +23,8 @@ const system = createConsoleSystem({
   debugGlobal: localStorage.getItem('edge.debug') === '1',
 });
 
-// §2: a failed static-asset load also reloads the page (after 3 s), with a visible message.
+// §2: a failed static-asset load also reloads the page (after 3 s), with a visible message; not when it failed
+// only because the server was away and the asset is there again (issue 15, shell/chunkReload.ts).
 installAssetReload(() =>
   notificationsRefOf(system).send({
     type: 'notice.show',

@@ -100,8 +100,10 @@ export function startRealtime(opts: {
     io,
     async close() {
       const stopped = listener.close();
-      // Not io.close(): that would close the HTTP server, which Fastify closes itself.
-      io.disconnectSockets(true);
+      // Not io.close(): that would close the HTTP server, which Fastify closes itself. Not disconnectSockets()
+      // either: a socket.io client takes a server-side disconnect for a kick and never reconnects (issue 15
+      // "Server restarted: browsers reconnect without a reload"); closing the transports is a "transport
+      // close", after which clients reconnect with their back-off.
       io.engine.close();
       await stopped;
     },

@@ -12,6 +12,9 @@ import { API_ERROR_CODES } from '../../../protocol';
 import { REALTIME_EVENT, REALTIME_PATH, RealtimeMessage } from '../../../protocol/notifications';
 import type { Platform } from '../feature';
 
+/** After a disconnect sent by the server, the socket connects again after this long, ms. */
+const SERVER_DISCONNECT_RETRY_MS = 2_000;
+
 export function notificationsActors({ http, session }: Platform): FeatureActor[] {
   return [
     featureActor({
@@ -32,7 +35,17 @@ export function notificationsActors({ http, session }: Platform): FeatureActor[]
               transports: ['websocket', 'polling'],
             });
             socket.on('connect', () => sendBack({ type: 'inbox.socket.up' }));
-            socket.on('disconnect', () => sendBack({ type: 'inbox.socket.down' }));
+            let again: ReturnType<typeof setTimeout> | undefined;
+            socket.on('disconnect', (reason) => {
+              sendBack({ type: 'inbox.socket.down' });
+              // A disconnect sent by the server is taken for a kick, and socket.io does not reconnect after one;
+              // a server going away is no kick (issue 15 "Server restarted"): try again, and the handshake's
+              // token check says whether this session may still listen.
+              if (reason === 'io server disconnect') {
+                clearTimeout(again);
+                again = setTimeout(() => socket.connect(), SERVER_DISCONNECT_RETRY_MS);
+              }
+            });
             socket.on('connect_error', (err) => {
               sendBack({ type: 'inbox.socket.down' });
               if (
@@ -55,6 +68,7 @@ export function notificationsActors({ http, session }: Platform): FeatureActor[]
                 sendBack({ type: 'inbox.readElsewhere', ids: m.data.ids });
             });
             return () => {
+              clearTimeout(again);
               socket.disconnect();
             };
           }),
