@@ -99,63 +99,93 @@ export async function devicePage(db: Db, q: DevicePageQuery): Promise<DevicePage
             .offset(skip)
         ).map((r) => r.id);
 
-  const ownerCounts = async () =>
-    (
-      await db
-        .select({ n: deviceCounts.n, version: deviceCounts.version })
-        .from(deviceCounts)
-        .where(eq(deviceCounts.ownerId, q.ownerId))
-    )[0] ?? { n: 0, version: 0 };
   const column = {
     is_active: devices.id,
     label: devices.labelKey,
     client_name: devices.clientKey,
     created_at: devices.createdAt,
   }[q.orderBy];
+  const unfiltered = conditions.length === 1;
+  // The owner's devices online now: a subquery of the page's one statement (not a round trip of its own).
+  const activeCount = sql`(select count(*) from ${devices} where ${and(eq(devices.ownerId, q.ownerId), isActive)})`;
+  // The unfiltered total is the owner's row of device_counts; a filtered one is counted.
+  const totalCount = unfiltered
+    ? sql`coalesce((select ${deviceCounts.n} from ${deviceCounts} where ${deviceCounts.ownerId} = ${q.ownerId}), 0)`
+    : sql`(select count(*) from ${devices} where ${filter})`;
+
+  if (q.orderBy === 'is_active') {
+    const page = await activeFirstIds();
+    return { rows: await rowsOf(page.ids), total: page.total, active: page.active };
+  }
 
   // A search that matches few devices: its matches, counted and sorted in one statement (materialized, so the
-  // planner collects them from the trigram indexes instead of walking the sort index past every device).
-  const fewMatches = async (): Promise<{ total: number; ids: string[] } | null> => {
-    if (!search || q.orderBy === 'is_active') return null;
+  // planner collects them from the trigram indexes instead of walking the sort index past every device), with
+  // the owner's online count alongside.
+  if (search) {
     const dir = sql.raw(q.orderAs === 'desc' ? 'desc' : 'asc');
-    const found = await db.execute<{ n: string | number; ids: string[] }>(sql`
+    const found = await db.execute<{ n: string | number; ids: string[]; active: string | number }>(sql`
       with matches as materialized (
         select ${devices.id} as id, ${column} as key from ${devices} where ${filter} limit ${FEW_MATCHES + 1}
       )
       select (select count(*) from matches) as n,
-             array(select id from matches order by key ${dir}, id ${dir} limit ${q.perPage} offset ${offset}) as ids`);
+             array(select id from matches order by key ${dir}, id ${dir} limit ${q.perPage} offset ${offset}) as ids,
+             ${activeCount} as active`);
     const row = found.rows[0];
     const n = Number(row?.n ?? 0);
-    return n <= FEW_MATCHES ? { total: n, ids: row?.ids ?? [] } : null;
-  };
-
-  const unfiltered = conditions.length === 1;
-  const [few, active, matchingOnline, counts] = await Promise.all([
-    fewMatches(),
-    countOf(and(eq(devices.ownerId, q.ownerId), isActive)),
-    q.orderBy === 'is_active' ? countOf(and(filter, isActive)) : Promise.resolve(0),
-    unfiltered ? ownerCounts() : Promise.resolve(null),
-  ]);
-  if (few) return { rows: await rowsOf(few.ids), total: few.total, active };
-  const total = counts ? counts.n : await countOf(filter);
-
-  let ids: string[];
-  if (q.orderBy === 'is_active') {
-    // desc: online first; asc: offline first. Each part in id order.
-    const onlineFirst = q.orderAs === 'desc';
-    const first = onlineFirst ? and(filter, isActive) : and(filter, not(isActive));
-    const second = onlineFirst ? and(filter, not(isActive)) : and(filter, isActive);
-    const firstCount = onlineFirst ? matchingOnline : total - matchingOnline;
-    ids = offset < firstCount ? await idsOf(first, [asc(devices.id)], q.perPage, offset) : [];
-    ids.push(
-      ...(await idsOf(second, [asc(devices.id)], q.perPage - ids.length, Math.max(0, offset - firstCount))),
-    );
-  } else {
-    ids =
-      (counts && (await anchoredIds(q.orderBy as AnchoredOrder, column, total, counts.version))) ??
-      (await orderedIds(column, total));
+    const active = Number(row?.active ?? 0);
+    if (n <= FEW_MATCHES) return { rows: await rowsOf(row?.ids ?? []), total: n, active };
+    const total = await countOf(filter);
+    return { rows: await rowsOf(await orderedIds(column, total)), total, active };
   }
+
+  // Counts (and the owner's device_counts version, for page anchors) in one statement.
+  const counted = await db.execute<{
+    active: string | number;
+    total: string | number;
+    version: string | null;
+  }>(
+    sql`select ${activeCount} as active, ${totalCount} as total,
+               (select ${deviceCounts.version} from ${deviceCounts} where ${deviceCounts.ownerId} = ${q.ownerId}) as version`,
+  );
+  const active = Number(counted.rows[0]?.active ?? 0);
+  const total = Number(counted.rows[0]?.total ?? 0);
+  const version = Number(counted.rows[0]?.version ?? 0);
+  const ids =
+    (unfiltered ? await anchoredIds(q.orderBy as AnchoredOrder, column, total, version) : null) ??
+    (await orderedIds(column, total));
   return { rows: await rowsOf(ids), total, active };
+
+  /**
+   * The page's ids when sorted by `is_active`, with the counts, in ONE statement. desc: online first; asc:
+   * offline first; each part in id order. The first part is read only when the page starts in it (else LIMIT 0,
+   * which reads nothing); the second part's LIMIT and OFFSET follow from the first part's count and rows.
+   */
+  async function activeFirstIds(): Promise<{ ids: string[]; total: number; active: number }> {
+    const onlineFirst = q.orderAs === 'desc';
+    const firstWhere = onlineFirst ? and(filter, isActive) : and(filter, not(isActive));
+    const secondWhere = onlineFirst ? and(filter, not(isActive)) : and(filter, isActive);
+    // Matching devices online: the owner's online count when there is no filter.
+    const matchingOnline = unfiltered
+      ? sql`a.active`
+      : sql`(select count(*) from ${devices} where ${and(filter, isActive)})`;
+    const firstCount = onlineFirst ? sql`c.mon` : sql`(c.total - c.mon)`;
+    const found = await db.execute<{ active: string | number; total: string | number; ids: string[] }>(sql`
+      select c.active, c.total,
+             f.ids || array(
+               select ${devices.id} from ${devices} where ${secondWhere} order by ${devices.id}
+               limit ${q.perPage}::int - cardinality(f.ids)
+               offset greatest(0, ${offset}::int - ${firstCount})
+             ) as ids
+      from (select a.active, ${totalCount} as total, ${matchingOnline} as mon
+            from (select ${activeCount} as active) a) c,
+           lateral (select array(
+             select ${devices.id} from ${devices} where ${firstWhere} order by ${devices.id}
+             limit case when ${offset}::int < ${firstCount} then ${q.perPage}::int else 0 end
+             offset ${offset}::int
+           ) as ids) f`);
+    const row = found.rows[0];
+    return { ids: row?.ids ?? [], total: Number(row?.total ?? 0), active: Number(row?.active ?? 0) };
+  }
 
   /**
    * The page's ids in `column` order. A page in the second half is read backwards from the end (reverse order,

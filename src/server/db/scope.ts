@@ -43,10 +43,13 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * `column` is one of `values` (peer ids online now, …), as ONE array parameter: `column = any($1::text[])`.
- * A list of thousands (every device of a busy server online) then costs one bind and a hashed lookup, where
- * `in ($1, …, $n)` parses, binds and plans n parameters on every call. An empty list is `false`.
+ * `column` is one of `values` (peer ids online now, …), as ONE array parameter joined as a set:
+ * `column in (select unnest($1::text[]))`. Not `column = any($1::text[])`: with the array bound as a constant,
+ * the planner estimates the selectivity of every element one by one, which cost 2–10 ms of planning per statement
+ * for 1,000 online peer ids (EXPLAIN ANALYZE, 1,000-device owner: planning 2.4–9.5 ms, round trip 4.8–6.3 ms; as a
+ * set: planning 0.2–0.3 ms, round trip 2.0–3.7 ms, one hash semi-join). And not `in ($1, …, $n)`, which parses,
+ * binds and plans n parameters. The answers are the same (no NULL peer ids). An empty list is `false`.
  */
 export function isAnyOf(column: AnyPgColumn, values: readonly string[]): SQL {
-  return values.length ? sql`${column} = any(${sql.param([...values])}::text[])` : sql`false`;
+  return values.length ? sql`${column} in (select unnest(${sql.param([...values])}::text[]))` : sql`false`;
 }

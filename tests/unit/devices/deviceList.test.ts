@@ -123,6 +123,27 @@ describe('device list query', () => {
     expect(got.active).toBe(75); // another user's online device does not count
   });
 
+  it('splits a searched list by presence too, and counts online devices whatever the search', async () => {
+    const online = all.slice(0, 75).map((r) => r.deviceId);
+    for (const search of ['x 004', 'box'])
+      for (const orderAs of ['asc', 'desc'] as const)
+        for (const page of [1, 2, Math.ceil(N / 50)])
+          await check({ orderBy: 'is_active', orderAs, page, perPage: 50, online, search });
+    for (const orderBy of ['is_active', 'label'] as const) {
+      const got = await devicePage(database.db, {
+        ownerId: owner,
+        orderBy,
+        orderAs: 'desc',
+        page: 1,
+        perPage: 5,
+        online,
+        search: 'nothing-like-it',
+      });
+      expect(got.rows.length + got.total, orderBy).toBe(0);
+      expect(got.active, orderBy).toBe(75);
+    }
+  });
+
   it('searches few matches (collected and sorted) and many (index walk) alike, case-insensitively', async () => {
     for (const search of ['BOX 0042', 'x 004', 'client-3', 'dev-00000000000001', 'nothing-like-it'])
       for (const orderAs of ['asc', 'desc'] as const)
