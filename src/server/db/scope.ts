@@ -21,13 +21,31 @@ export function deviceNamed(idOrDeviceId: string): SQL {
     : eq(devices.deviceId, idOrDeviceId);
 }
 
+/**
+ * The own-device lookup (presence, grants, commands: many calls per console session) as named prepared
+ * statements, one per shape of the name: each pool connection parses and plans it once, then only binds.
+ */
+function prepareOwnDevice(db: Db) {
+  const owner = eq(devices.ownerId, sql.placeholder('owner'));
+  const byPeerId = eq(devices.deviceId, sql.placeholder('name'));
+  return {
+    byPeerId: db.select().from(devices).where(and(owner, byPeerId)).limit(1).prepare('own_device_by_peer_id'),
+    byEither: db
+      .select()
+      .from(devices)
+      .where(and(owner, or(eq(devices.id, sql.placeholder('name')), byPeerId)))
+      .limit(1)
+      .prepare('own_device_by_id'),
+  };
+}
+const ownDeviceQueries = new WeakMap<Db, ReturnType<typeof prepareOwnDevice>>();
+
 /** The caller's device named by row id or device_id; null when missing or someone else's. */
 export async function findOwnDevice(db: Db, ownerId: string, idOrDeviceId: string) {
-  const [row] = await db
-    .select()
-    .from(devices)
-    .where(and(eq(devices.ownerId, ownerId), deviceNamed(idOrDeviceId)))
-    .limit(1);
+  let queries = ownDeviceQueries.get(db);
+  if (!queries) ownDeviceQueries.set(db, (queries = prepareOwnDevice(db)));
+  const query = isUuid(idOrDeviceId) ? queries.byEither : queries.byPeerId;
+  const [row] = await query.execute({ owner: ownerId, name: idOrDeviceId });
   return row ?? null;
 }
 
