@@ -152,8 +152,14 @@ export function createDeviceLogs(deps: AgentPartDeps, options: DeviceLogsOptions
 
   /** Sends what is queued through the call in progress. */
   const flush = (p: Followed) => {
-    if (!p.call || p.queue.length === 0) return;
-    for (const batch of toBatches(p.uuid, p.sentSeq, p.queue)) p.call.send(batch);
+    const call = p.call;
+    if (!call || p.queue.length === 0) return;
+    // A send can end the call under us: PeerJS closes a connection whose channel refused a send, synchronously,
+    // and the link's close finishes this process (p.call = null). The rest of the batches have nowhere to go.
+    for (const batch of toBatches(p.uuid, p.sentSeq, p.queue)) {
+      if (p.call !== call) break;
+      call.send(batch);
+    }
     p.sentSeq += p.queue.length;
     p.queue = [];
   };
