@@ -14,10 +14,18 @@ export { wrtc };
  * libwebrtc's signaling thread sets to null when the channel closes (RTCDataChannel::OnStateChange →
  * CleanupInternals, not on the JS thread): a send racing the remote end closing its peer connection
  * dereferences null and the process dies with SIGSEGV (the fuzz "link churn": a browser closing its link
- * while the agent answers it). Nothing in JavaScript can close that race; this narrows it: a channel not
- * open is refused here (InvalidStateError, as the native send would) without entering native code, and a
- * channel seen closed once is never sent on again. Links should send as little as possible into a closing
- * link (see StreamManager.start: offers that cannot work are refused before any peer connection is made).
+ * while the agent answers it). Evidence (issue 15, a core dump of a repro with two wrtc peers, the remote
+ * closing while the local end sends 4–15 KB messages): the faulting frame is `RTCDataChannel::Send`+1105, on
+ * the JS thread, `mov (%rdi),%rax` with rdi = 0 just after reloading `_jingleDataChannel` (this+0x1d0), which
+ * Send had checked non-null and open (`state()`, a synchronous call into the signaling thread) a few
+ * instructions before; `OnStateChange` calls `CleanupInternals` directly on the signaling thread, and that
+ * releases the channel *before* storing null (so a use after free is possible too). @roamhq/wrtc 0.10.0 is the
+ * newest release. Nothing in JavaScript can close that window (it lies inside one native call); this narrows
+ * it: a channel not open is refused here (InvalidStateError, as the native send would) without entering
+ * native code, and a channel seen closed once is never sent on again. Links should send as little as
+ * possible into a closing link (see StreamManager.start: offers that cannot work are refused before any peer
+ * connection is made). A tight loop of 4–15 KB sends into a channel whose remote closes crashes within seconds;
+ * the agent's real traffic with abrupt closes (tests/unit/agent/sendRace.test.ts) does not.
  */
 const dataChannelProto = wrtc.RTCDataChannel.prototype as {
   send(data: unknown): void;
