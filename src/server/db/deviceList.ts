@@ -14,7 +14,7 @@
  *   cut from the online part and the offline part, each in id order, instead of sorting every row.
  * Ties are broken by row id in the sort's direction.
  */
-import { and, asc, count, desc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DeviceRow } from '../auth/guard';
 import type { Db } from './index';
@@ -161,28 +161,36 @@ export async function devicePage(db: Db, q: DevicePageQuery): Promise<DevicePage
    * which reads nothing); the second part's LIMIT and OFFSET follow from the first part's count and rows.
    */
   async function activeFirstIds(): Promise<{ ids: string[]; total: number; active: number }> {
+    // The owner's online devices are read once (materialized: one join with the online peer ids) and every
+    // part below uses that set; the counts too (else each use re-runs them: EXPLAIN showed the online join
+    // four times and 8 ms of planning).
+    const online = sql`${devices.id} in (select id from o)`;
+    const offline = sql`${devices.id} not in (select id from o)`;
     const onlineFirst = q.orderAs === 'desc';
-    const firstWhere = onlineFirst ? and(filter, isActive) : and(filter, not(isActive));
-    const secondWhere = onlineFirst ? and(filter, not(isActive)) : and(filter, isActive);
+    const firstWhere = and(filter, onlineFirst ? online : offline);
+    const secondWhere = and(filter, onlineFirst ? offline : online);
     // Matching devices online: the owner's online count when there is no filter.
     const matchingOnline = unfiltered
-      ? sql`a.active`
-      : sql`(select count(*) from ${devices} where ${and(filter, isActive)})`;
-    const firstCount = onlineFirst ? sql`c.mon` : sql`(c.total - c.mon)`;
+      ? sql`(select count(*) from o)`
+      : sql`(select count(*) from ${devices} where ${and(filter, online)})`;
+    const firstCount = onlineFirst ? sql`(select mon from c)` : sql`(select total - mon from c)`;
     const found = await db.execute<{ active: string | number; total: string | number; ids: string[] }>(sql`
+      with o as materialized (
+        select ${devices.id} as id from ${devices} where ${and(eq(devices.ownerId, q.ownerId), isActive)}
+      ),
+      c as materialized (select (select count(*) from o) as active, ${totalCount} as total, ${matchingOnline} as mon),
+      f as materialized (select array(
+        select ${devices.id} from ${devices} where ${firstWhere} order by ${devices.id}
+        limit case when ${offset}::int < ${firstCount} then ${q.perPage}::int else 0 end
+        offset ${offset}::int
+      ) as ids)
       select c.active, c.total,
              f.ids || array(
                select ${devices.id} from ${devices} where ${secondWhere} order by ${devices.id}
-               limit ${q.perPage}::int - cardinality(f.ids)
+               limit ${q.perPage}::int - (select cardinality(ids) from f)
                offset greatest(0, ${offset}::int - ${firstCount})
              ) as ids
-      from (select a.active, ${totalCount} as total, ${matchingOnline} as mon
-            from (select ${activeCount} as active) a) c,
-           lateral (select array(
-             select ${devices.id} from ${devices} where ${firstWhere} order by ${devices.id}
-             limit case when ${offset}::int < ${firstCount} then ${q.perPage}::int else 0 end
-             offset ${offset}::int
-           ) as ids) f`);
+      from c, f`);
     const row = found.rows[0];
     return { ids: row?.ids ?? [], total: Number(row?.total ?? 0), active: Number(row?.active ?? 0) };
   }
