@@ -133,6 +133,8 @@ export class PeerLink {
   private opening: Promise<void> | null = null;
   private readonly links = new Map<string, DeviceLinkClient>();
   private readonly lostListeners = new Set<(error: string) => void>();
+  /** A drop is being reported (see reportLost). */
+  private lostPending = false;
   private readonly eventListeners = new Set<DeviceEventListener>();
   /**
    * ICE servers and policy from the last get_browser_token / ice-servers answer. The same object is PeerJS's
@@ -295,9 +297,20 @@ export class PeerLink {
     if (error.type && FATAL_PEER_ERRORS.has(error.type)) this.reportLost(error.message || error.type);
   }
 
+  /**
+   * Tells the listeners once the peer has settled: PeerJS reports a dropped socket as an 'error' (network)
+   * *before* it marks itself disconnected, and a listener that reopened at once would find the peer still
+   * open, "reconnect" nothing, and miss the 'disconnected' that follows. Reported on the next task, once per
+   * drop, and only when the peer is then not open.
+   */
   private reportLost(error: string): void {
-    if (this.opening) return; // the attempt in progress reports its own outcome
-    for (const listener of [...this.lostListeners]) listener(error);
+    if (this.opening || this.lostPending) return; // the attempt in progress reports its own outcome
+    this.lostPending = true;
+    setTimeout(() => {
+      this.lostPending = false;
+      if (this.opening || this.isOpen) return;
+      for (const listener of [...this.lostListeners]) listener(error);
+    }, 0);
   }
 
   /** Listens for signalling drops while open; returns the unsubscribe function. */

@@ -59,7 +59,10 @@ class FakePeer extends EventEmitter {
   }
   reconnect() {
     this.disconnected = false;
-    setImmediate(() => this.emit('open', this.id));
+    setImmediate(() => {
+      this.open = true;
+      this.emit('open', this.id);
+    });
   }
   destroy() {
     this.destroyed = true;
@@ -138,6 +141,7 @@ describe('peerLink', () => {
     link.onLost((e) => lost.push(e));
     peer().disconnected = true;
     peer().emit('disconnected');
+    await new Promise((r) => setTimeout(r, 0));
     expect(lost).toHaveLength(1);
     const reconnect = peer().reconnect.bind(peer());
     peer().reconnect = () => {
@@ -147,6 +151,24 @@ describe('peerLink', () => {
     await link.open();
     expect(link.isOpen).toBe(true);
     expect(calls).toEqual(['credential', 'credential', 'reconnect']);
+  });
+
+  it("reconnects after a drop reported in PeerJS's order: 'error' (network) first, then 'disconnected'", async () => {
+    const { link, peer, calls } = setup();
+    await link.open();
+    // The signal machine's part: reopen as soon as a drop is reported.
+    const reopened: Promise<void>[] = [];
+    link.onLost(() => reopened.push(link.open()));
+    const p = peer();
+    p.emit('error', Object.assign(new Error('Lost connection to server.'), { type: 'network' }));
+    p.disconnected = true;
+    p.open = false;
+    p.emit('disconnected');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(reopened).toHaveLength(1);
+    await reopened[0];
+    expect(link.isOpen).toBe(true);
+    expect(calls).toEqual(['credential', 'credential']);
   });
 
   it('opens a device link with hello { grant } and calls commands by requestId', async () => {
