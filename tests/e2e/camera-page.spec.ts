@@ -238,7 +238,12 @@ test('the layout survives a reload and a new sign-in', async ({ page, request })
   const before = await labels();
   await page.reload();
   await expect(cells(page)).toHaveCount(2, { timeout: 30_000 });
-  for (const v of await page.locator('[data-testid^="stream-cell-"] video').all()) await decodedFrame(v);
+  // A cell out of view is paused (IntersectionObserver): with the first cell large the second may sit below the
+  // fold, so each video is scrolled into view before a decoded frame is awaited.
+  for (const v of await page.locator('[data-testid^="stream-cell-"] video').all()) {
+    await v.scrollIntoViewIfNeeded();
+    await decodedFrame(v);
+  }
 
   // Sign out and in again: the same two streams come back.
   await page.getByTestId('user-menu').click();
