@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, expect, type Page, type APIRequestContext } from './fixtures';
 import { FAULT_ACCOUNT, RestartableStack } from './restartableServer';
-import { apiLogin, auth, connectDevices, decodedFrame, navigate, signIn } from './stack';
+import { apiLogin, auth, connectDevices, decodedFrame, navigate, signIn, uploadThrottle } from './stack';
 
 /**
  * Issue 15's faults of the server and the network, on a real stack of their own (restartableServer.ts: a
@@ -168,14 +168,9 @@ test('server restarted (SIGTERM, then SIGKILL): links, stream, realtime and uplo
   await startPage(page, request);
   // A slow upload (1 MB/s: ~24 s), started before the restart and still running when the server stops.
   await navigate(page, '/models');
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: 1 * MB,
-  });
+  await (
+    await uploadThrottle(page)
+  )(1 * MB);
   await page.getByTestId('models-upload-open').click();
   await page.getByTestId('models-upload-file').setInputFiles(file);
   await page.getByTestId('models-upload-submit').click();

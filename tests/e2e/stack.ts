@@ -50,6 +50,23 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/**
+ * Chromium's upload throughput for `page`, through the DevTools protocol: returns a setter taking bytes per second
+ * (-1: no limit). Downloads and latency are left as they are.
+ */
+export async function uploadThrottle(page: Page): Promise<(bytesPerSecond: number) => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  return async (bytesPerSecond) => {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: bytesPerSecond,
+    });
+  };
+}
+
 /** Client-side navigation (a reload would close the device links, as in any single-page console). */
 export async function navigate(page: Page, path: string) {
   await page.evaluate((p) => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, expect, type APIRequestContext } from './fixtures';
 import { expectAccessible } from './axe';
-import { DEMO, apiLogin, auth, navigate, signIn } from './stack';
+import { DEMO, apiLogin, auth, navigate, signIn, uploadThrottle } from './stack';
 
 /**
  * Resumable uploads on the real stack (issue 9 "Uploads"; spec §2 "Upload notification", §4 Upload, §7
@@ -52,14 +52,8 @@ test('uploads: two models at once, cancel one, reload mid-upload and resume, toa
   await navigate(page, '/models');
   await expect(page.getByTestId('models-screen')).toBeVisible();
 
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: 1.5 * MB,
-  });
+  const throttleUploads = await uploadThrottle(page);
+  await throttleUploads(1.5 * MB);
 
   const pick = async (file: string) => {
     await page.getByTestId('models-upload-open').click();
@@ -121,12 +115,7 @@ test('uploads: two models at once, cancel one, reload mid-upload and resume, toa
   await expect(page.getByTestId(`models-row-${nameA}`).first()).toBeVisible();
 
   // A taken name is refused at creation, before any byte: failure toast and line.
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
+  await throttleUploads(-1);
   await pick(`${nameA}.onnx`);
   const failed = page.getByRole('alert').filter({ hasText: `${nameA}.onnx failed to upload` });
   await expect(failed).toBeVisible({ timeout: 30_000 });
