@@ -121,22 +121,30 @@ export function createDemoApps(deps: DemoAppsDeps): DeviceDemoApps {
         reason: null,
       }));
     const models = await deps.installed().catch(() => [] as InstalledModel[]);
-    return (Object.keys(SIM_MODELS) as DemoAppName[]).map((app) => {
-      const m = models.find((x) => HOST_MODEL_PATTERN[app].test(x.model_name));
-      if ((app === 'speed' || app === 'ibb') && m && m.format === 'onnx' && deps.openDetector)
-        return { app, engine: 'host', model: HOST_RUNS[app](m), available: true, reason: null };
-      return {
-        app,
-        engine: 'host',
-        model: m ? `${m.model_name} v${m.version}` : null,
-        available: false,
-        reason: m
-          ? app === 'speed' || app === 'ibb'
-            ? `${m.model_name} is deployed as ${m.format}; this application runs ONNX detectors.`
-            : `${m.model_name} is deployed, but this device's agent cannot run it for this application.`
-          : `No model for this application is deployed on this device: it needs ${HOST_NEEDS[app]}.`,
-      };
-    });
+    return (Object.keys(SIM_MODELS) as DemoAppName[]).map((app) => hostEntry(app, models));
+  }
+
+  /** The deployed model an app would run on `host`: an ONNX one first, else any whose name fits. */
+  const hostModel = (app: DemoAppName, models: readonly InstalledModel[]) =>
+    models.find((x) => HOST_MODEL_PATTERN[app].test(x.model_name) && x.format === 'onnx') ??
+    models.find((x) => HOST_MODEL_PATTERN[app].test(x.model_name));
+
+  /** demo-apps-info's entry for `app` on `host`, from the installed models. */
+  function hostEntry(app: DemoAppName, models: readonly InstalledModel[]): DemoEngine {
+    const m = hostModel(app, models);
+    if ((app === 'speed' || app === 'ibb') && m?.format === 'onnx' && deps.openDetector)
+      return { app, engine: 'host', model: HOST_RUNS[app](m), available: true, reason: null };
+    return {
+      app,
+      engine: 'host',
+      model: m ? `${m.model_name} v${m.version}` : null,
+      available: false,
+      reason: m
+        ? app === 'speed' || app === 'ibb'
+          ? `${m.model_name} is deployed as ${m.format}; this application runs ONNX detectors.`
+          : `${m.model_name} is deployed, but this device's agent cannot run it for this application.`
+        : `No model for this application is deployed on this device: it needs ${HOST_NEEDS[app]}.`,
+    };
   }
 
   const watches = createWatchRegistry({ now, openDetector: deps.openDetector });
@@ -148,12 +156,11 @@ export function createDemoApps(deps: DemoAppsDeps): DeviceDemoApps {
   ): Promise<{ watch: CameraWatch; model: string }> {
     const camera = deps.findCamera(cameraId);
     if (!camera) throw new CommandError(LINK_ERROR_CODES.notFound, `No camera ${cameraId} on this device.`);
-    const entry = (await info()).find((e) => e.app === app);
-    const model = (await deps.installed()).find(
-      (x) => HOST_MODEL_PATTERN[app].test(x.model_name) && x.format === 'onnx',
-    );
-    if (!entry?.available || !entry.model || !model)
-      throw new CommandError(DEMO_NOT_AVAILABLE, entry?.reason ?? 'Not available on this device.');
+    const models = await deps.installed().catch(() => [] as InstalledModel[]);
+    const entry = hostEntry(app, models);
+    const model = hostModel(app, models);
+    if (!entry.available || !entry.model || !model)
+      throw new CommandError(DEMO_NOT_AVAILABLE, entry.reason ?? 'Not available on this device.');
     const watch = await watches.watch(camera, model).catch((err: Error) => {
       throw new CommandError(DEMO_NOT_AVAILABLE, err.message);
     });
