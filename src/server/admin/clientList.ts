@@ -33,7 +33,7 @@ export interface ClientPage {
 }
 
 /** Reads one page of the clients list; `online` is the peer ids registered with signalling now. */
-export async function clientPage(db: Db, online: string[], q: ClientPageQuery): Promise<ClientPage> {
+export async function clientPage(db: Db, online: readonly string[], q: ClientPageQuery): Promise<ClientPage> {
   const request = decodeCursor(q.cursor);
   const conditions: SQL[] = [];
   const search = q.search?.trim();

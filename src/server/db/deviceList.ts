@@ -54,7 +54,7 @@ export interface DevicePageQuery {
   /** Only devices in these groups (null = any group or none). */
   groupIds?: string[] | null;
   /** Peer ids online now (signalling presence). */
-  online: string[];
+  online: readonly string[];
 }
 
 export interface DevicePage {

@@ -69,5 +69,19 @@ export function isUniqueViolation(err: unknown): boolean {
  * binds and plans n parameters. The answers are the same (no NULL peer ids). An empty list is `false`.
  */
 export function isAnyOf(column: AnyPgColumn, values: readonly string[]): SQL {
-  return values.length ? sql`${column} in (select unnest(${sql.param([...values])}::text[]))` : sql`false`;
+  return values.length
+    ? sql`${column} in (select unnest(${sql.param(arrayLiteral(values))}::text[]))`
+    : sql`false`;
+}
+
+/** Array literals by array object: a frozen list (Presence.onlineIds) is serialized once, not per statement. */
+const literals = new WeakMap<readonly string[], string>();
+
+/** `values` as a PostgreSQL array literal, `{"a","b"}` (each element quoted, `\` and `"` escaped). */
+function arrayLiteral(values: readonly string[]): string {
+  const known = Object.isFrozen(values) ? literals.get(values) : undefined;
+  if (known !== undefined) return known;
+  const literal = `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+  if (Object.isFrozen(values)) literals.set(values, literal);
+  return literal;
 }

@@ -71,6 +71,8 @@ export const instanceChannel = (id: string) => `edge_sig_${id}`;
 export class SignallingCluster {
   private readonly peers = new Map<string, PeerEntry>();
   private readonly live = new Set<string>();
+  /** Bumped by every change of `peers` or `live` (Presence caches its online list by it). */
+  private changes = 0;
   private queue: Promise<unknown> = Promise.resolve();
   private listener: ListenLoop | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
@@ -113,6 +115,11 @@ export class SignallingCluster {
     this.heartbeat.unref();
   }
 
+  /** A number that changes whenever remoteIds() may answer differently. */
+  version(): number {
+    return this.changes;
+  }
+
   /** Owner (user id) of `peerId`, wherever it is registered; undefined when unknown. */
   ownerOf(peerId: string): string | undefined {
     return this.peers.get(peerId)?.owner;
@@ -135,6 +142,7 @@ export class SignallingCluster {
   /** `peerId` (owned by `owner`) connected to this instance. */
   register(peerId: string, owner: string): void {
     this.peers.set(peerId, { owner, instance: this.instanceId });
+    this.changes++;
     this.enqueue(async () => {
       await this.pool.query(
         `insert into signalling_peers (peer_id, owner_id, instance_id) values ($1, $2, $3)
@@ -155,6 +163,7 @@ export class SignallingCluster {
     if (e && e.instance === this.instanceId) {
       if (keep) e.instance = null;
       else this.peers.delete(peerId);
+      this.changes++;
     }
     this.enqueue(async () => {
       const res = keep
@@ -240,6 +249,7 @@ export class SignallingCluster {
     for (const r of rows.rows) this.peers.set(r.peer_id, { owner: r.owner_id, instance: r.instance_id });
     // Registrations of this instance whose row write is still queued.
     for (const [id, e] of mine) this.peers.set(id, e);
+    this.changes++;
   }
 
   private async beat(): Promise<void> {
@@ -299,6 +309,7 @@ export class SignallingCluster {
   }
 
   private dropInstance(id: string): void {
+    this.changes++;
     this.live.delete(id);
     for (const [peerId, e] of this.peers) {
       if (e.instance !== id) continue;
@@ -315,6 +326,7 @@ export class SignallingCluster {
       return;
     }
     if (change.s === this.instanceId) return;
+    this.changes++;
     if ('dead' in change) {
       if (change.dead !== this.instanceId) this.dropInstance(change.dead);
       return;

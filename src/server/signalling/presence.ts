@@ -12,7 +12,12 @@ export interface RemotePresence {
   remoteIds(): string[];
   /** Asks the instance holding `peerId` to close its socket; false when no other instance holds it. */
   kickRemote(peerId: string, reason: string): boolean;
+  /** A number that changes whenever remoteIds() may answer differently. */
+  version(): number;
 }
+
+/** The longest an online list is reused while nothing reported a change (a closing socket reports late). */
+export const ONLINE_LIST_TTL_MS = 1000;
 
 /** The part of a PeerJS client the tracker needs. */
 export interface PeerClientLike {
@@ -26,6 +31,9 @@ export class Presence {
   private readonly clients = new Map<string, PeerClientLike>();
   private readonly listeners = new Set<(peerId: string, online: boolean) => void>();
   private remote: RemotePresence | null = null;
+  /** Bumped by every local connect and disconnect. */
+  private localChanges = 0;
+  private online: { ids: readonly string[]; local: number; remote: number; atMs: number } | null = null;
 
   /** Adds the other instances' peers to every answer (set by the signalling server). */
   setRemote(remote: RemotePresence | null): void {
@@ -45,6 +53,7 @@ export class Presence {
   /** A peer registered (or re-attached its socket). */
   connected(client: PeerClientLike): void {
     this.clients.set(client.getId(), client);
+    this.localChanges++;
     this.emit(client.getId(), true);
   }
 
@@ -52,6 +61,7 @@ export class Presence {
   disconnected(client: PeerClientLike): void {
     if (this.clients.get(client.getId()) === client) {
       this.clients.delete(client.getId());
+      this.localChanges++;
       this.emit(client.getId(), false);
     }
   }
@@ -67,12 +77,28 @@ export class Presence {
     return !this.clients.has(peerId) && !!this.remote?.remoteInstanceOf(peerId);
   }
 
-  /** Peer ids online right now. */
-  onlineIds(): string[] {
+  /**
+   * Peer ids online right now, as one frozen array reused until a peer connects or leaves here or on another
+   * instance (or ONLINE_LIST_TTL_MS passes): every device list asks for it, and the same array object lets the
+   * database layer reuse its serialized parameter (src/server/db/scope.ts isAnyOf).
+   */
+  onlineIds(): readonly string[] {
+    const remote = this.remote?.version() ?? 0;
+    const now = Date.now();
+    const cached = this.online;
+    if (
+      cached &&
+      cached.local === this.localChanges &&
+      cached.remote === remote &&
+      now - cached.atMs < ONLINE_LIST_TTL_MS
+    )
+      return cached.ids;
     const here = [...this.clients.keys()].filter((id) => this.isOnline(id));
     const set = new Set(here);
     for (const id of this.remote?.remoteIds() ?? []) if (!this.clients.has(id)) set.add(id);
-    return [...set];
+    const ids = Object.freeze([...set]);
+    this.online = { ids, local: this.localChanges, remote, atMs: now };
+    return ids;
   }
 
   /** Closes the signalling socket of `peerId` (e.g. its device token was revoked). */
