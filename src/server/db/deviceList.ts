@@ -11,13 +11,16 @@
  *   when it matches few devices (≤ FEW_MATCHES, known from its count) they are collected from those indexes and
  *   sorted, else the sort order's index is walked (matches are dense enough to fill a page quickly);
  * - `is_active` is not stored (presence lives in the signalling server): online devices are few, so the page is
- *   cut from the online part and the offline part, each in id order, instead of sorting every row.
+ *   cut from the online part and the offline part, each in id order, instead of sorting every row; the owner's
+ *   online devices (and so active_devices_count, and a first page of online devices) come from ./onlineDevices.ts,
+ *   read once per presence change.
  * Ties are broken by row id in the sort's direction.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DeviceRow } from '../auth/guard';
 import type { Db } from './index';
+import { ownerOnline } from './onlineDevices';
 import { isAnyOf, likeContains } from './scope';
 import { deviceCounts, devices } from './schema';
 
@@ -106,16 +109,26 @@ export async function devicePage(db: Db, q: DevicePageQuery): Promise<DevicePage
     created_at: devices.createdAt,
   }[q.orderBy];
   const unfiltered = conditions.length === 1;
-  // The owner's devices online now: a subquery of the page's one statement (not a round trip of its own).
-  const activeCount = sql`(select count(*) from ${devices} where ${and(eq(devices.ownerId, q.ownerId), isActive)})`;
+  // The owner's devices online now, read once per presence change (./onlineDevices.ts).
+  const onlineNow = await ownerOnline(db, q.ownerId, q.online);
+  const active = onlineNow.ids.length;
   // The unfiltered total is the owner's row of device_counts; a filtered one is counted.
   const totalCount = unfiltered
     ? sql`coalesce((select ${deviceCounts.n} from ${deviceCounts} where ${deviceCounts.ownerId} = ${q.ownerId}), 0)`
     : sql`(select count(*) from ${devices} where ${filter})`;
 
   if (q.orderBy === 'is_active') {
+    // Online first, unfiltered, and the page lies within the online part: its ids are a slice of the owner's
+    // online ids (id order, as below); only the total and the rows are read.
+    if (unfiltered && q.orderAs === 'desc' && offset + q.perPage <= active) {
+      const [rows, total] = await Promise.all([
+        rowsOf(onlineNow.ids.slice(offset, offset + q.perPage)),
+        unfilteredTotal(),
+      ]);
+      return { rows, total, active };
+    }
     const page = await activeFirstIds();
-    return { rows: await rowsOf(page.ids), total: page.total, active: page.active };
+    return { rows: await rowsOf(page.ids), total: page.total, active };
   }
 
   // A search that matches few devices: its matches, counted and sorted in one statement (materialized, so the
@@ -123,16 +136,14 @@ export async function devicePage(db: Db, q: DevicePageQuery): Promise<DevicePage
   // the owner's online count alongside.
   if (search) {
     const dir = sql.raw(q.orderAs === 'desc' ? 'desc' : 'asc');
-    const found = await db.execute<{ n: string | number; ids: string[]; active: string | number }>(sql`
+    const found = await db.execute<{ n: string | number; ids: string[] }>(sql`
       with matches as materialized (
         select ${devices.id} as id, ${column} as key from ${devices} where ${filter} limit ${FEW_MATCHES + 1}
       )
       select (select count(*) from matches) as n,
-             array(select id from matches order by key ${dir}, id ${dir} limit ${q.perPage} offset ${offset}) as ids,
-             ${activeCount} as active`);
+             array(select id from matches order by key ${dir}, id ${dir} limit ${q.perPage} offset ${offset}) as ids`);
     const row = found.rows[0];
     const n = Number(row?.n ?? 0);
-    const active = Number(row?.active ?? 0);
     if (n <= FEW_MATCHES) return { rows: await rowsOf(row?.ids ?? []), total: n, active };
     const total = await countOf(filter);
     return { rows: await rowsOf(await orderedIds(column, total)), total, active };
@@ -140,14 +151,12 @@ export async function devicePage(db: Db, q: DevicePageQuery): Promise<DevicePage
 
   // Counts (and the owner's device_counts version, for page anchors) in one statement.
   const counted = await db.execute<{
-    active: string | number;
     total: string | number;
     version: string | null;
   }>(
-    sql`select ${activeCount} as active, ${totalCount} as total,
+    sql`select ${totalCount} as total,
                (select ${deviceCounts.version} from ${deviceCounts} where ${deviceCounts.ownerId} = ${q.ownerId}) as version`,
   );
-  const active = Number(counted.rows[0]?.active ?? 0);
   const total = Number(counted.rows[0]?.total ?? 0);
   const version = Number(counted.rows[0]?.version ?? 0);
   const ids =
@@ -160,7 +169,7 @@ export async function devicePage(db: Db, q: DevicePageQuery): Promise<DevicePage
    * offline first; each part in id order. The first part is read only when the page starts in it (else LIMIT 0,
    * which reads nothing); the second part's LIMIT and OFFSET follow from the first part's count and rows.
    */
-  async function activeFirstIds(): Promise<{ ids: string[]; total: number; active: number }> {
+  async function activeFirstIds(): Promise<{ ids: string[]; total: number }> {
     // The owner's online devices are read once (materialized: one join with the online peer ids) and every
     // part below uses that set; the counts too (else each use re-runs them: EXPLAIN showed the online join
     // four times and 8 ms of planning).
@@ -174,17 +183,17 @@ export async function devicePage(db: Db, q: DevicePageQuery): Promise<DevicePage
       ? sql`(select count(*) from o)`
       : sql`(select count(*) from ${devices} where ${and(filter, online)})`;
     const firstCount = onlineFirst ? sql`(select mon from c)` : sql`(select total - mon from c)`;
-    const found = await db.execute<{ active: string | number; total: string | number; ids: string[] }>(sql`
+    const found = await db.execute<{ total: string | number; ids: string[] }>(sql`
       with o as materialized (
         select ${devices.id} as id from ${devices} where ${and(eq(devices.ownerId, q.ownerId), isActive)}
       ),
-      c as materialized (select (select count(*) from o) as active, ${totalCount} as total, ${matchingOnline} as mon),
+      c as materialized (select ${totalCount} as total, ${matchingOnline} as mon),
       f as materialized (select array(
         select ${devices.id} from ${devices} where ${firstWhere} order by ${devices.id}
         limit case when ${offset}::int < ${firstCount} then ${q.perPage}::int else 0 end
         offset ${offset}::int
       ) as ids)
-      select c.active, c.total,
+      select c.total,
              f.ids || array(
                select ${devices.id} from ${devices} where ${secondWhere} order by ${devices.id}
                limit ${q.perPage}::int - (select cardinality(ids) from f)
@@ -192,7 +201,13 @@ export async function devicePage(db: Db, q: DevicePageQuery): Promise<DevicePage
              ) as ids
       from c, f`);
     const row = found.rows[0];
-    return { ids: row?.ids ?? [], total: Number(row?.total ?? 0), active: Number(row?.active ?? 0) };
+    return { ids: row?.ids ?? [], total: Number(row?.total ?? 0) };
+  }
+
+  /** The owner's device count (device_counts, kept by triggers). */
+  async function unfilteredTotal(): Promise<number> {
+    const found = await db.execute<{ total: string | number }>(sql`select ${totalCount} as total`);
+    return Number(found.rows[0]?.total ?? 0);
   }
 
   /**

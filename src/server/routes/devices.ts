@@ -6,13 +6,14 @@
  *   POST   generate_token      { id } → { result: { access_token } } device token, 60 days (§9); revokes the old
  *   GET    groups              ?group_type → { groups } (tree)
  */
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { DEVICE_TOKEN_EXPIRY_S, type Device, type deviceRoutes } from '../../protocol';
 import { userOf, type DeviceRow } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { devicePage } from '../db/deviceList';
 import { groupAndDescendants, groupTree } from '../db/groups';
-import { findOwnDevice, isAnyOf, isUuid } from '../db/scope';
+import { ownerOnline } from '../db/onlineDevices';
+import { findOwnDevice, isUuid } from '../db/scope';
 import { devices } from '../db/schema';
 import { notFound } from '../errors';
 import type { HandlersOf } from './register';
@@ -69,13 +70,8 @@ export const deviceHandlers: HandlersOf<typeof deviceRoutes> = (ctx) => ({
   },
 
   'devices.online': async (_input, request) => {
-    const online = ctx.presence.onlineIds();
-    const rows = await ctx.db
-      .select({ deviceId: devices.deviceId })
-      .from(devices)
-      .where(and(eq(devices.ownerId, userOf(request).id), isAnyOf(devices.deviceId, online)))
-      .orderBy(asc(devices.deviceId));
-    return { onlineDevices: rows.map((r) => r.deviceId), ok: true, message: '' };
+    const { deviceIds } = await ownerOnline(ctx.db, userOf(request).id, ctx.presence.onlineIds());
+    return { onlineDevices: [...deviceIds], ok: true, message: '' };
   },
 
   'devices.delete': async ({ body }, request) => {
