@@ -18,7 +18,11 @@
  * - `layout` — persistence: `grid.load` (sign-in) loads GET camera-layout, reopens the saved streams
  *   (asking devicePool to connect their devices first; each waits for its device) → `ready`, where every
  *   change of streams, pages or cells is saved with a debounced PUT camera-layout (LAYOUT_SAVE_DEBOUNCE_MS).
- *   `streams.reset` (sign-out) closes everything without saving.
+ *   A save the server could not take (out of reach, 5xx — a server or database outage, issue 15 "Faults,
+ *   with nothing lost") leaves the layout `unsaved`: it is tried again after a back-off (2 s doubling to 30 s)
+ *   and at once when the server's links come back (`watchServer`: the connectivity actor's serverUp), always
+ *   with the newest layout; one notice says so, another when it is saved. A save the server refused (4xx)
+ *   is not tried again. `streams.reset` (sign-out) closes everything without saving.
  * - `modal` — the §2 stream modal: closed | open | minimized (with the "Minimized" info dialog first).
  *
  * Entries hold the layout (page + react-grid-layout cell, i = streamId); views render the snapshot and send
@@ -27,7 +31,16 @@
  * `stream.deviceDown`, open → `stream.deviceUp`, closed/errored → `stream.deviceLost`.
  * Side effects (REST, device commands) are the named actors, provided by src/console/features/cameras/actors.ts.
  */
-import { assign, emit, enqueueActions, fromPromise, setup, type EventObject } from 'xstate';
+import {
+  assign,
+  emit,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+  type AnyActorRef,
+  type EventObject,
+} from 'xstate';
 import type { SavedStream } from '../../src/protocol/rest';
 import type { DevicePoolEvent } from '../devices/devicePool.machine';
 import type { ConsoleEmitted } from '../notifications/emitted';
@@ -44,7 +57,9 @@ import {
 import {
   GRID_TEXTS,
   LAYOUT_SAVE_DEBOUNCE_MS,
+  layoutSaveRetryDelay,
   placeholderCamera,
+  saveMaySucceedLater,
   requestOf,
   streamsPerDevice,
   toSavedStreams,
@@ -76,6 +91,23 @@ const gridMachine = setup({
     loadLayout: fromPromise<LoadedLayout, void>(async () => notProvided('loadLayout')),
     /** PUT camera-layout { streams }. */
     saveLayout: fromPromise<void, { streams: SavedStream[] }>(async () => notProvided('saveLayout')),
+    /**
+     * Sends `layout.serverBack` when the server's links come back up: the connectivity actor's (systemId
+     * 'connectivity', machines/signalling/connectivity.machine.ts) `serverUp` turning true. Nothing without it
+     * (the back-off still tries).
+     */
+    watchServer: fromCallback<EventObject>(({ sendBack, system }) => {
+      type Connectivity = { getSnapshot(): { context?: { serverUp?: boolean } } } & AnyActorRef;
+      const connectivity = system.get(SYSTEM_IDS.connectivity) as Connectivity | undefined;
+      if (!connectivity) return undefined;
+      let up = connectivity.getSnapshot().context?.serverUp === true;
+      const sub = connectivity.subscribe((snapshot: { context?: { serverUp?: boolean } }) => {
+        const now = snapshot.context?.serverUp === true;
+        if (now && !up) sendBack({ type: 'layout.serverBack' });
+        up = now;
+      });
+      return () => sub.unsubscribe();
+    }),
     /** The opening flow; the feature provides it with its effects (`openerMachine.provide`). */
     opener: openerMachine,
   },
@@ -111,12 +143,42 @@ const gridMachine = setup({
       message: GRID_TEXTS.deviceWarning,
       variant: 'warning',
     } as const),
-    emitSaveFailed: emit({
-      type: 'notice',
-      title: 'Camera page',
-      message: GRID_TEXTS.saveFailed,
-      variant: 'warning',
-    } as const),
+    /** The server refused the layout (4xx): it is not tried again; the next change is saved anew. */
+    giveUpSave: enqueueActions(({ enqueue }) => {
+      enqueue.emit({
+        type: 'notice',
+        title: GRID_TEXTS.layoutTitle,
+        message: GRID_TEXTS.saveFailed,
+        variant: 'warning',
+        i18n: { title: { key: 'cameras.layoutTitle' }, message: { key: 'cameras.layoutSaveFailed' } },
+      });
+      enqueue.assign({ saveFailures: 0 });
+    }),
+    /** A save failed for an outage: counted (the back-off); the first of a row says it will be saved later. */
+    noteSaveFailed: enqueueActions(({ context, enqueue }) => {
+      if (context.saveFailures === 0) {
+        enqueue.emit({
+          type: 'notice',
+          title: GRID_TEXTS.layoutTitle,
+          message: GRID_TEXTS.saveRetrying,
+          variant: 'warning',
+          i18n: { title: { key: 'cameras.layoutTitle' }, message: { key: 'cameras.layoutSaveRetrying' } },
+        });
+      }
+      enqueue.assign({ saveFailures: context.saveFailures + 1 });
+    }),
+    /** Saved; after failed tries the user, who was told it was not, is told it is now. */
+    noteSaved: enqueueActions(({ context, enqueue }) => {
+      if (context.saveFailures === 0) return;
+      enqueue.emit({
+        type: 'notice',
+        title: GRID_TEXTS.layoutTitle,
+        message: GRID_TEXTS.saved,
+        variant: 'success',
+        i18n: { title: { key: 'cameras.layoutTitle' }, message: { key: 'cameras.layoutSaved' } },
+      });
+      enqueue.assign({ saveFailures: 0 });
+    }),
     /** Spawns the stream actor for what the opener admitted, on a page with room, and shows that page (§2). */
     openStream: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'opener.admitted') return;
@@ -330,6 +392,7 @@ const gridMachine = setup({
         entries: [],
         page: 0,
         dirty: false,
+        saveFailures: 0,
         modalStreamId: null,
         ipCameras: [],
       });
@@ -354,11 +417,14 @@ const gridMachine = setup({
   },
   guards: {
     dirty: ({ context }) => context.dirty,
+    /** The failed save may succeed later, unchanged (the server was away: network, 408, 429, 5xx). */
+    saveMaySucceedLater: ({ event }) => saveMaySucceedLater((event as { error?: unknown }).error),
     modalStreamGone: ({ context, event }) =>
       event.type === 'stream.closed' && event.streamId === context.modalStreamId,
   },
   delays: {
     saveDebounce: LAYOUT_SAVE_DEBOUNCE_MS,
+    saveRetry: ({ context }) => layoutSaveRetryDelay(context.saveFailures),
   },
 }).createMachine({
   id: 'cameraGrid',
@@ -372,6 +438,7 @@ const gridMachine = setup({
     opened: 0,
     admitted: 0,
     dirty: false,
+    saveFailures: 0,
     modalStreamId: null,
   }),
   on: {
@@ -435,13 +502,28 @@ const gridMachine = setup({
                 id: 'saveLayout',
                 src: 'saveLayout',
                 input: ({ context }) => ({ streams: toSavedStreams(context.entries) }),
-                onDone: [{ guard: 'dirty', target: 'pending' }, { target: 'saved' }],
+                onDone: [
+                  { guard: 'dirty', target: 'pending', actions: 'noteSaved' },
+                  { target: 'saved', actions: 'noteSaved' },
+                ],
                 onError: [
-                  { guard: 'dirty', target: 'pending' },
-                  { target: 'saved', actions: 'emitSaveFailed' },
+                  { guard: 'saveMaySucceedLater', target: 'unsaved', actions: 'noteSaveFailed' },
+                  { guard: 'dirty', target: 'pending', actions: 'giveUpSave' },
+                  { target: 'saved', actions: 'giveUpSave' },
                 ],
               },
               on: { 'layout.changed': { actions: 'markDirty' } },
+            },
+            /**
+             * The server could not take the layout (outage). It waits here, kept in `entries`, and is saved again
+             * after the back-off or as soon as the server's links are back; the try sends the newest layout, so a
+             * change made meanwhile needs nothing more (and no second save).
+             */
+            unsaved: {
+              tags: ['unsaved'],
+              invoke: { id: 'watchServer', src: 'watchServer' },
+              after: { saveRetry: { target: 'saving' } },
+              on: { 'layout.serverBack': { target: 'saving' } },
             },
           },
         },

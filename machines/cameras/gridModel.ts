@@ -31,6 +31,26 @@ export type {
 
 /** Debounce of the layout PUT after the last change, ms. */
 export const LAYOUT_SAVE_DEBOUNCE_MS = 1_000;
+/** Wait before saving again after a save the server could not take (outage), ms; doubles per failure. */
+export const LAYOUT_SAVE_RETRY_BASE_MS = 2_000;
+/** Longest wait between two tries of an unsaved layout, ms (the server's return also triggers a try). */
+export const LAYOUT_SAVE_RETRY_MAX_MS = 30_000;
+
+/** The wait before the next try after `failures` (≥ 1) saves in a row failed, ms: 2 s, 4 s, 8 s … 30 s. */
+export function layoutSaveRetryDelay(failures: number): number {
+  return Math.min(LAYOUT_SAVE_RETRY_MAX_MS, LAYOUT_SAVE_RETRY_BASE_MS * 2 ** Math.max(0, failures - 1));
+}
+
+/**
+ * Whether a failed PUT camera-layout may succeed when tried again unchanged: yes when the server was out of
+ * reach (status 0), overloaded or away (408, 429, 5xx: 503 Database_unavailable in a database outage), or
+ * the failure carries no status; no when the server refused this layout or this caller (any other 4xx).
+ */
+export function saveMaySucceedLater(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status !== 'number') return true;
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
 
 /** One open stream on the grid. */
 export interface GridEntry {
@@ -70,6 +90,8 @@ export interface CameraGridContext {
   admitted: number;
   /** A change arrived while saving: save again afterwards. */
   dirty: boolean;
+  /** Saves in a row that failed and are being tried again (0: the server has the layout, or it is pending). */
+  saveFailures: number;
   /** The stream in the modal. */
   modalStreamId: string | null;
 }
@@ -108,6 +130,8 @@ export type CameraGridEvent =
   | { type: 'modal.ack' }
   /** Internal: the layout changed (saved after the debounce). */
   | { type: 'layout.changed' }
+  /** From `watchServer` while a layout waits unsaved: the server's links are up again (try now). */
+  | { type: 'layout.serverBack' }
   | DeviceStatusReport
   | DeviceCamerasReport
   | StreamClosedReport;
@@ -118,7 +142,10 @@ export const GRID_TEXTS = {
   deviceWarning: 'The device is not connected. Connect it first (the connection is still attempted).',
   quotaExceeded: OPENER_TEXTS.quotaExceeded,
   conflictTitle: 'Camera Conflict',
+  layoutTitle: 'Camera page',
   saveFailed: 'The camera layout could not be saved.',
+  saveRetrying: 'The camera layout could not be saved. It will be saved as soon as the server answers again.',
+  saved: 'The camera layout is saved.',
   minimized: 'Minimized - Stream is still going on. You can use the camera page to monitor and manage',
 } as const;
 

@@ -15,6 +15,9 @@ import { expectAccessible } from './axe';
  *
  * The port of the dead postmaster is held for a few seconds after the kill (pgFaults.ts holdPort), so the outage
  * lasts long enough to be seen; the server's restarts back off meanwhile.
+ *
+ * Then the camera page: a layout changed while the database is down (its save answers 503) is kept by the console
+ * and saved by itself once the database is back; a reload shows it.
  */
 const PORT = Number(process.env.E2E_DB_OUTAGE_PORT ?? 18092);
 const URL = `http://127.0.0.1:${PORT}`;
@@ -119,4 +122,72 @@ test('PostgreSQL killed: the console says the database is unavailable, the serve
   for (const name of accepted) expect(names, name).toContain(`"${name}"`);
   for (const name of refused) expect(names, name).not.toContain(`"${name}"`);
   expect(accepted).toHaveLength(10);
+});
+
+test('a camera layout changed while PostgreSQL is down is saved once it is back: a reload shows it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const token = await apiLogin(request, FAULT_ACCOUNT);
+  // One stream on the first device, medium (4×7). No agents run here: the cell waits for its device (failed,
+  // with Retry), which keeps it on the grid with its size menu.
+  const deviceId = stack.agentSpecs[0]!.deviceId;
+  const cameraId = 'cam-1';
+  const seeded = await request.put('/api/camera-layout', {
+    headers: auth(token),
+    data: {
+      streams: [
+        {
+          key: `${deviceId}:${cameraId}`,
+          deviceId,
+          cameraId,
+          page: 0,
+          cell: { i: 'seeded', x: 0, y: 0, w: 4, h: 7 },
+        },
+      ],
+    },
+  });
+  expect(seeded.status()).toBe(200);
+  const savedCell = async () => {
+    const res = await request.get('/api/camera-layout', { headers: auth(token), failOnStatusCode: false });
+    if (res.status() !== 200) return `status ${res.status()}`;
+    const { streams } = (await res.json()) as { streams: { cell: { w: number; h: number } }[] };
+    return streams.map((s) => `${s.cell.w}x${s.cell.h}`).join(',');
+  };
+  expect(await savedCell()).toBe('4x7');
+
+  await signIn(page, FAULT_ACCOUNT);
+  await navigate(page, '/control-panel/cameras');
+  const cell = page.locator('[data-testid^="stream-cell-"]');
+  await expect(cell).toHaveCount(1);
+
+  const { pid, port } = postmaster(stack.dataDir);
+  process.kill(pid, 'SIGKILL');
+  holder = await holdPort(port, 10_000);
+
+  // Changed while the database is down: the save answers 503; the console keeps the layout and says so.
+  await cell.getByTestId('stream-size').selectOption('big');
+  await expect(
+    page.getByText(
+      'The camera layout could not be saved. It will be saved as soon as the server answers again.',
+    ),
+  ).toBeVisible({ timeout: 30_000 });
+  expect(await savedCell()).toMatch(/^status 503$/);
+
+  holder.close();
+  holder = undefined;
+  await expect
+    .poll(async () => (await request.get('/api/ready', { failOnStatusCode: false })).status(), {
+      timeout: 90_000,
+      intervals: [500],
+    })
+    .toBe(200);
+
+  // Saved again by itself (back-off ≤ 30 s), without a reload; then a reload shows the new size.
+  await expect.poll(savedCell, { timeout: 60_000, intervals: [1_000] }).toBe('6x12');
+  await expect(page.getByText('The camera layout is saved.')).toBeVisible();
+  await page.reload();
+  await expect(cell).toHaveCount(1);
+  await expect(cell.getByTestId('stream-size')).toHaveValue('big');
 });

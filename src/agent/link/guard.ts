@@ -13,7 +13,9 @@
  *      hands peerjs a copy with only the fields it reads;
  *   2. runs peerjs's handler inside try/catch: a throw closes the connection the message names (if peerjs
  *      created it) and nothing else;
- *   3. takes the agent's own watchdog probes (a LEAVE from itself) out of the stream.
+ *   3. takes the agent's own watchdog probes (a LEAVE from itself) out of the stream;
+ *   4. guards every data connection peerjs creates for it (protocol/peerjsGuard.ts): a CANDIDATE still being
+ *      added when the connection closes made peerjs reject with nobody to catch it (an unhandled rejection).
  * Drops and failures are logged in one short line, at most once per LOG_INTERVAL_MS (with a count).
  */
 import type { Peer as PeerType } from 'peerjs';
@@ -22,6 +24,7 @@ import {
   ServerSignallingMessage,
   WATCHDOG_PROBE_PREFIX,
 } from '../../protocol/peerjsMessages';
+import { guardLateSignals } from '../../protocol/peerjsGuard';
 import type { Logger } from '../log';
 import { errorMessage } from '../log';
 
@@ -157,6 +160,15 @@ export function guardPeer(peer: PeerType, options: PeerGuardOptions): boolean {
     return false;
   }
   const log = throttledLog(options.logger);
+  // Before signalling.ts's listener and before peerjs replays the candidates it stored for the connection.
+  peer.on('connection', (conn) =>
+    guardLateSignals(conn, (err) =>
+      log(`signalling message ignored, its connection closed meanwhile: ${short(errorMessage(err), 120)}`, {
+        from: short(conn.peer, 64),
+        connection: short(conn.connectionId, 64),
+      }),
+    ),
+  );
   internals._handleMessage = (message: unknown) => {
     try {
       if (isProbe(message, options.ownId)) {

@@ -82,8 +82,13 @@ export function attachLink<C>(conn: LinkConnection, deps: LinkDeps<C>): LinkSess
   let helloTimer: NodeJS.Timeout | undefined;
   /** Requests that arrive while the grant is being verified; answered once it is. */
   const early: unknown[] = [];
-  /** Aborted when the link closes: the signal of every request's CallScope. */
-  const closing = new AbortController();
+  /**
+   * One AbortController per request in flight, all aborted when the link closes: each request's CallScope
+   * gets a signal of its own. One shared signal collected a listener per waiting request (IP camera stills,
+   * followed logs…), and Node warns past 10 (MaxListenersExceededWarning) although every listener is removed;
+   * a link has no fixed bound on requests in flight to raise that limit to.
+   */
+  const inFlight = new Set<AbortController>();
   installSafeParser(conn);
 
   const send = (message: AgentToBrowser) => {
@@ -181,6 +186,8 @@ export function attachLink<C>(conn: LinkConnection, deps: LinkDeps<C>): LinkSess
     if (state === 'hello') {
       void onHello(raw);
     } else if (state === 'ready' && ctx !== undefined) {
+      const call = new AbortController();
+      inFlight.add(call);
       void dispatchRequest(
         raw,
         deps.handlers,
@@ -189,8 +196,11 @@ export function attachLink<C>(conn: LinkConnection, deps: LinkDeps<C>): LinkSess
         (progress) => {
           if (state === 'ready') send(progress);
         },
-        closing.signal,
-      ).then(send);
+        call.signal,
+      ).then((reply) => {
+        inFlight.delete(call);
+        send(reply);
+      });
     } else if (state === 'verifying' && early.length < 100) {
       early.push(raw);
     }
@@ -208,7 +218,8 @@ export function attachLink<C>(conn: LinkConnection, deps: LinkDeps<C>): LinkSess
     },
     close() {
       state = 'closed';
-      closing.abort();
+      for (const call of inFlight) call.abort();
+      inFlight.clear();
       clearInterval(keepAlive);
       clearTimeout(openTimer);
       clearTimeout(helloTimer);

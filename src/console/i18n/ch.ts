@@ -159,6 +159,10 @@ export const ch: Resource = {
     refusedTitle: '视频流未打开',
     ok: '确定',
     loadingLayout: '正在恢复您的摄像头页面…',
+    layoutTitle: '摄像头页面',
+    layoutSaveFailed: '无法保存摄像头布局。',
+    layoutSaveRetrying: '无法保存摄像头布局。服务器恢复响应后将立即保存。',
+    layoutSaved: '摄像头布局已保存。',
     menuCloseStream: '关闭视频流',
     menuFullScreen: '全屏',
     statsRows: {

@@ -160,6 +160,11 @@ export const de: Resource = {
     refusedTitle: 'Stream nicht geöffnet',
     ok: 'OK',
     loadingLayout: 'Ihre Kameraseite wird wiederhergestellt…',
+    layoutTitle: 'Kameraseite',
+    layoutSaveFailed: 'Die Kameraanordnung konnte nicht gespeichert werden.',
+    layoutSaveRetrying:
+      'Die Kameraanordnung konnte nicht gespeichert werden. Sie wird gespeichert, sobald der Server wieder antwortet.',
+    layoutSaved: 'Die Kameraanordnung ist gespeichert.',
     menuCloseStream: 'Stream schließen',
     menuFullScreen: 'Vollbild',
     statsRows: {

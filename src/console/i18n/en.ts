@@ -161,6 +161,12 @@ export const en = {
     refusedTitle: 'Stream not opened',
     ok: 'OK',
     loadingLayout: 'Restoring your camera page…',
+    /** Toasts of the layout's saving (machines/cameras/cameraGrid.machine.ts). */
+    layoutTitle: 'Camera page',
+    layoutSaveFailed: 'The camera layout could not be saved.',
+    layoutSaveRetrying:
+      'The camera layout could not be saved. It will be saved as soon as the server answers again.',
+    layoutSaved: 'The camera layout is saved.',
     /** §2's right-click menu on a stream. */
     menuCloseStream: 'Close Stream',
     menuFullScreen: 'Full Screen',

@@ -160,6 +160,11 @@ export const es: Resource = {
     refusedTitle: 'Transmisión no abierta',
     ok: 'Aceptar',
     loadingLayout: 'Restaurando su página de cámaras…',
+    layoutTitle: 'Página de cámaras',
+    layoutSaveFailed: 'No se pudo guardar la disposición de las cámaras.',
+    layoutSaveRetrying:
+      'No se pudo guardar la disposición de las cámaras. Se guardará en cuanto el servidor vuelva a responder.',
+    layoutSaved: 'La disposición de las cámaras se ha guardado.',
     menuCloseStream: 'Cerrar transmisión',
     menuFullScreen: 'Pantalla completa',
     statsRows: {

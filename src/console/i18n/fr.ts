@@ -161,6 +161,11 @@ export const fr: Resource = {
     refusedTitle: 'Flux non ouvert',
     ok: 'OK',
     loadingLayout: 'Restauration de votre page caméras…',
+    layoutTitle: 'Page caméras',
+    layoutSaveFailed: "La disposition des caméras n'a pas pu être enregistrée.",
+    layoutSaveRetrying:
+      "La disposition des caméras n'a pas pu être enregistrée. Elle le sera dès que le serveur répondra de nouveau.",
+    layoutSaved: 'La disposition des caméras est enregistrée.',
     menuCloseStream: 'Fermer le flux',
     menuFullScreen: 'Plein écran',
     statsRows: {

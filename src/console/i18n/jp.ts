@@ -159,6 +159,10 @@ export const jp: Resource = {
     refusedTitle: 'ストリームを開けませんでした',
     ok: 'OK',
     loadingLayout: 'カメラページを復元しています…',
+    layoutTitle: 'カメラページ',
+    layoutSaveFailed: 'カメラのレイアウトを保存できませんでした。',
+    layoutSaveRetrying: 'カメラのレイアウトを保存できませんでした。サーバーが再び応答し次第、保存されます。',
+    layoutSaved: 'カメラのレイアウトを保存しました。',
     menuCloseStream: 'ストリームを閉じる',
     menuFullScreen: '全画面',
     statsRows: {

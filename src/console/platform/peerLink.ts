@@ -21,6 +21,7 @@
  * - The device-link code (deviceRpc.ts, which validates with zod) is loaded on demand: prefetched when
  *   signalling opens, awaited by `openDevice`; device links only exist after that, so `callDevice` never waits.
  */
+import { guardLateSignals } from '../../protocol/peerjsGuard';
 import { DEVICE_CONNECTION_TIMEOUT_MS, PEERJS_KEY, PEERJS_PATH } from '../../protocol/constants';
 import type { CommandReply, CommandRequest, DeviceProcess } from '../../protocol/commands';
 import type { IceServer, IceServersResponse } from '../../protocol/rest';
@@ -359,7 +360,8 @@ export class PeerLink {
     if (signal?.aborted) throw new DeviceCommandError('aborted', 'Connection attempt cancelled.');
     const peer = this.peer;
     if (!peer || !this.isOpen) throw new DeviceCommandError('signalling', 'Signalling is not connected.');
-    const conn = peer.connect(deviceId, { serialization: 'json', reliable: true });
+    // A CANDIDATE still being added when the link closes must not reject unhandled (protocol/peerjsGuard.ts).
+    const conn = guardLateSignals(peer.connect(deviceId, { serialization: 'json', reliable: true }));
     const link = new DeviceLinkClient(conn, deviceId, (name, data) => {
       for (const listener of [...this.eventListeners]) listener(deviceId, name, data);
     });

@@ -29,10 +29,20 @@ export interface Supervisor {
   readonly restarts: number;
 }
 
+/**
+ * Waits `ms`, or less when `signal` aborts. Its 'abort' listener goes when the wait ends either way: the loops
+ * sleep on one signal for the server's whole life, and a listener left per sleep grew without end (Node's
+ * MaxListenersExceededWarning "11 abort listeners" 22 s after start).
+ */
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
 
 /**

@@ -72,6 +72,11 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
       return [done('loadLayout', { streams: [], devices: [], ipCameras: [] })];
     case 'xstate.done.actor.saveLayout':
       return [done('saveLayout', undefined)];
+    // An outage (503: tried again) and a refusal (400: not).
+    case 'xstate.error.actor.saveLayout':
+      return [failWith('saveLayout', 503), failWith('saveLayout', 400)];
+    case 'layout.serverBack':
+      return [{ type }];
     default:
       return type.startsWith('xstate.error.actor.')
         ? [fail(type.slice('xstate.error.actor.'.length))]
@@ -79,7 +84,14 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
   }
 }
 
-/** Region states plus the context the guards read (devices, streams count, dirty). */
+/** A failure of actor `id` as the console's REST transport gives it (an ApiRequestError's HTTP status). */
+const failWith = (id: string, status: number) =>
+  ({
+    type: `xstate.error.actor.${id}`,
+    error: Object.assign(new Error(`Request failed (${status}).`), { status }),
+  }) as EventObject;
+
+/** Region states plus the context the guards and notices read (devices, streams count, dirty, failures). */
 const key = (s: Snap) =>
   JSON.stringify([
     s.value,
@@ -88,6 +100,7 @@ const key = (s: Snap) =>
       .map(([id, d]) => [id, d.status, d.cameras.length]),
     Math.min(s.context.entries.length, 2),
     s.context.dirty,
+    Math.min(s.context.saveFailures, 1),
   ]);
 
 const model = createMachineTestModel(cameraGridMachine, {
@@ -108,6 +121,7 @@ function start(driver: Driver) {
         }),
         loadLayout: driver.promise<LoadedLayout, void>('loadLayout'),
         saveLayout: driver.promise<void, { streams: SavedStream[] }>('saveLayout'),
+        watchServer: driver.callback<EventObject, unknown>('watchServer'),
         opener: openerMachine.provide({
           actors: {
             checkRequest: driver.callback<EventObject, RequestCheckInput>('checkRequest', (i) => i.checkId),
@@ -132,7 +146,7 @@ describe('cameraGrid (model-based paths)', () => {
   // The opening flow's dialogs: opener.model.test.ts.
   it('reaches the save states and the modal states, and opens what the opener admits', () => {
     const values = paths.map((p) => JSON.stringify(p.state.value));
-    for (const layout of ['"loading"', '"pending"', '"saving"']) {
+    for (const layout of ['"loading"', '"pending"', '"saving"', '"unsaved"']) {
       expect(values.some((v) => v.includes(layout))).toBe(true);
     }
     expect(values.some((v) => v.includes('"minimized":"notice"'))).toBe(true);

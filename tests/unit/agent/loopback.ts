@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { DataConnection, Peer as PeerType } from 'peerjs';
 import { PeerServer } from 'peer';
+import { guardLateSignals } from '../../../src/protocol/peerjsGuard';
 import { startAgent } from '../../../src/agent/index';
 import type { AgentOptions, RunningAgent } from '../../../src/agent/index';
 import { silentLogger } from '../../../src/agent/log';
@@ -181,7 +182,10 @@ export async function startLoopback(
       return peer;
     },
     async greeted(peer, browserId) {
-      const link = new TestLink(peer.connect(deviceId, { serialization: 'json', reliable: true }));
+      // Guarded as the console guards its device links (protocol/peerjsGuard.ts).
+      const link = new TestLink(
+        guardLateSignals(peer.connect(deviceId, { serialization: 'json', reliable: true })),
+      );
       links.push(link);
       await new Promise<void>((resolve) => link.conn.once('open', () => resolve()));
       void link.conn.send({

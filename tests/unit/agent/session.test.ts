@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import type { Handlers } from '../../../src/agent/commands/registry';
+import type { CallScope, Handlers } from '../../../src/agent/commands/registry';
 import type { GrantVerifier } from '../../../src/agent/link/grant';
 import { GrantError } from '../../../src/agent/link/grant';
 import { attachLink } from '../../../src/agent/link/session';
@@ -191,6 +191,55 @@ describe('device link session', () => {
       expect(onClosed).toHaveBeenCalledTimes(1);
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it('lets more than ten requests wait for the link to close without a MaxListenersExceededWarning', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      // Each request waits on its scope's signal, as a followed log or an IP camera still does.
+      let aborted = 0;
+      const waiting = new Proxy({} as Handlers<object>, {
+        get: () => async (_payload: unknown, _ctx: object, scope: CallScope) => {
+          await new Promise<void>((resolve) =>
+            scope.signal?.addEventListener(
+              'abort',
+              () => {
+                aborted++;
+                resolve();
+              },
+              { once: true },
+            ),
+          );
+          return {};
+        },
+      });
+      const conn = new FakeConnection();
+      const link = attachLink(conn, {
+        deviceId: 'dev-1',
+        verifier,
+        handlers: waiting,
+        makeContext: () => ({}),
+        onClosed: vi.fn(),
+        logger: silentLogger,
+      });
+      conn.opened();
+      conn.emit('data', { type: 'hello', grant: 'good' });
+      await flush();
+      for (let i = 0; i < 25; i++) {
+        conn.emit('data', { type: 'request', process: 'ping', requestId: `w${i}`, payload: {} });
+      }
+      await flush();
+      expect(aborted).toBe(0);
+      link.close();
+      await flush();
+      // Every waiting request learnt of the close, and Node saw no listener leak on the way.
+      expect(aborted).toBe(25);
+      expect(warnings.map((w) => `${w.name}: ${w.message}`)).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
     }
   });
 });

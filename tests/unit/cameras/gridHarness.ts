@@ -20,6 +20,7 @@ import {
   type RequestCheckOutcome,
 } from '../../../machines/cameras/cameraGrid.machine';
 import { openerMachine } from '../../../machines/cameras/opener.machine';
+import { connectivityMachine } from '../../../machines/signalling/connectivity.machine';
 import type { DeviceConnectionStatus } from '../../../machines/devices/deviceConnection.machine';
 import type { NoticeEmitted } from '../../../machines/notifications/emitted';
 import { streamMachine } from '../../../machines/cameras/stream.machine';
@@ -42,7 +43,13 @@ interface Fakes {
   holdChecks?: boolean;
   /** What resume-stream answers for a held stream (default true). */
   resumes?: boolean;
+  /** The error PUT camera-layout fails with on its `attempt`-th call (1-based); undefined: it succeeds. */
+  saveError?: (attempt: number) => unknown;
 }
+
+/** An error as the console's REST transport gives it (ApiRequestError: code, message, HTTP status). */
+export const httpError = (status: number, code = 'http_error') =>
+  Object.assign(new Error(`Request failed (${status}).`), { code, status });
 
 /** A `checkRequest` the fake made, with its answer (also for held checks). */
 interface FakeCheck {
@@ -58,7 +65,10 @@ export function startGrid(fakes: Fakes = {}) {
   const log = {
     /** Sessions opened (negotiations), closed, held and resumed (fakeSession.ts). */
     ...session.log,
+    /** Every PUT camera-layout sent (also those that failed). */
     saved: [] as SavedStream[][],
+    /** The layouts the server took, in order (its last one is what a reload shows). */
+    stored: [] as SavedStream[][],
     quota: [] as Array<{ deviceId: string; numOfCameras: number }>,
     checks: [] as FakeCheck[],
     killed: 0,
@@ -79,6 +89,9 @@ export function startGrid(fakes: Fakes = {}) {
       ),
       saveLayout: fromPromise<void, { streams: SavedStream[] }>(async ({ input }) => {
         log.saved.push(input.streams);
+        const error = fakes.saveError?.(log.saved.length);
+        if (error) throw error;
+        log.stored.push(input.streams);
       }),
       opener: openerMachine.provide({
         actors: {
@@ -128,7 +141,8 @@ export function startGrid(fakes: Fakes = {}) {
       }),
     },
   });
-  // The grid under a root with a stand-in for the device pool (systemId 'devicePool'), as in the console.
+  // The grid under a root with a stand-in for the device pool (systemId 'devicePool') and the real
+  // connectivity machine (systemId 'connectivity'), told of the server's links by the test (`server`).
   const root = createActor(
     setup({
       actors: {
@@ -136,10 +150,14 @@ export function startGrid(fakes: Fakes = {}) {
         pool: fromCallback(({ receive }) => {
           receive((e) => log.poolEvents.push(e));
         }),
+        connectivity: connectivityMachine.provide({
+          actors: { watchConnectivity: fromCallback(() => () => undefined) },
+        }),
       },
     }).createMachine({
       invoke: [
         { src: 'pool', systemId: 'devicePool' },
+        { src: 'connectivity', id: 'connectivity', systemId: 'connectivity' },
         { src: 'grid', id: 'grid', systemId: 'streams', input: { idPrefix: 'web-t' } },
       ],
     }),
@@ -148,6 +166,11 @@ export function startGrid(fakes: Fakes = {}) {
   const notices: NoticeEmitted[] = [];
   root.start();
   const grid = root.system.get('streams') as ActorRefFrom<typeof cameraGridMachine>;
+  const connectivity = root.system.get('connectivity') as ActorRefFrom<typeof connectivityMachine>;
+  connectivity.send({ type: 'connectivity.start' });
+  /** The server's links (signalling and the realtime socket) as the connectivity watcher reports them. */
+  const server = (up: boolean) =>
+    connectivity.send({ type: up ? 'connectivity.server.up' : 'connectivity.server.down' });
   grid.on('notice', (n) => notices.push(n));
   const device = (d: typeof dev1, status: DeviceConnectionStatus, cameras?: DeviceCamera[]) => {
     grid.send({ type: 'device.status', deviceId: d.device_id, label: d.label, status });
@@ -157,7 +180,7 @@ export function startGrid(fakes: Fakes = {}) {
     grid.send({ type: 'stream.open', deviceId: camera.device_id, camera, ...extra });
   const streamOf = (i: number) => grid.getSnapshot().context.entries[i]!.ref as AnyActorRef;
   const stateOf = (i: number) => JSON.stringify(streamOf(i).getSnapshot().value);
-  return { grid, clock, log, notices, device, open, streamOf, stateOf, end: session.end };
+  return { grid, clock, log, notices, device, open, streamOf, stateOf, server, end: session.end };
 }
 
 export type Grid = ReturnType<typeof startGrid>['grid'];

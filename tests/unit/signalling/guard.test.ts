@@ -126,6 +126,8 @@ function fakePeer(handle: (m: unknown) => void) {
     _serializers: { raw: {}, json: {}, binary: {}, 'binary-utf8': {}, default: {} },
     _lostMessages: new Map<string, unknown[]>(),
     _handleMessage: handle,
+    // The guard listens for new connections (to guard them: lateCandidate.test.ts); none come here.
+    on: () => undefined,
     getConnection: (src: string, id: string) => connections.get(`${src}/${id}`) ?? null,
     addConnection(src: string, id: string) {
       connections.set(`${src}/${id}`, { close: () => closed.push(id) });
