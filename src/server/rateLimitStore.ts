@@ -33,7 +33,10 @@ import { describeError, isDatabaseUnavailable, type DatabaseStatus } from './db/
 const CACHE_ENTRIES = 5000;
 /** How often each instance deletes the rows whose window has ended. */
 export const CLEANUP_INTERVAL_MS = 60_000;
-/** Longest window a count is given (exponential backoff doubles without end): about 317 years. */
+/**
+ * Longest window a count is given (exponential backoff doubles without end): about 317 years. The exponent is
+ * capped at 60 too, as 2^count overflows float8 (an error, so a count in memory) past 1023.
+ */
 const MAX_TTL_MS = 1e13;
 
 type Answer = { current: number; ttl: number };
@@ -74,13 +77,15 @@ on conflict (key) do update set
     when c.expires_at <= now() then ${WINDOW}
     when c.count + 1 <= $3::int then c.expires_at
     when $4::boolean then ${WINDOW}
-    when $5::boolean then now() + make_interval(secs => least($2::float8 * power(2::float8, least(c.count - $3::int, 60)), ${MAX_TTL_MS}) / 1000)
+    when $5::boolean then now() + make_interval(
+      secs => least($2::float8 * power(2::float8, least(c.count - $3::int, 60)), ${MAX_TTL_MS}) / 1000)
     else c.expires_at
   end
 returning c.count, ceil(extract(epoch from c.expires_at - now()) * 1000)::float8 as ttl`;
 const READ_SQL = `select count, ceil(extract(epoch from expires_at - now()) * 1000)::float8 as ttl
 from rate_limit_counts where key = $1 and expires_at > now()`;
-const REFUND_SQL = `update rate_limit_counts set count = count - 1 where key = $1 and count > 0 and expires_at > now()`;
+const REFUND_SQL = `update rate_limit_counts set count = count - 1
+where key = $1 and count > 0 and expires_at > now()`;
 const CLEANUP_SQL = `delete from rate_limit_counts where expires_at <= now()`;
 
 /** Counts in PostgreSQL (see the module comment). Every method rejects when the database does. */
