@@ -6,6 +6,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyReply } from 'fastify';
+import type pg from 'pg';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -23,7 +24,7 @@ import {
   installErrorHandling,
   LOG_SERIALIZERS,
 } from './errors';
-import { refundAttempts, RefundableRateLimitStore } from './rateLimitStore';
+import { rateLimitStore, refundAttempts, SharedCounts } from './rateLimitStore';
 import { routeHandlers } from './routes';
 import { mapConfigFromEnv } from './routes/map';
 import { registerRestRoutes } from './routes/register';
@@ -60,8 +61,15 @@ export function createApp(config: ServerConfig, status?: DatabaseStatus): ZodApp
   return app;
 }
 
-/** Registers plugins and every route module on `app`. Call before `listen`. */
-export async function registerRoutes(app: ZodApp, ctx: ServerContext): Promise<void> {
+/**
+ * Registers plugins and every route module on `app`. Call before `listen`. `status` is the database's
+ * availability (createApp's): while the database is down, rate limits count in memory (./rateLimitStore.ts).
+ */
+export async function registerRoutes(
+  app: ZodApp,
+  ctx: ServerContext,
+  status?: DatabaseStatus,
+): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -81,10 +89,19 @@ export async function registerRoutes(app: ZodApp, ctx: ServerContext): Promise<v
     transform: jsonSchemaTransform,
   });
   await registerSecurityHeaders(app, mapConfigFromEnv(process.env).tile_url);
+  // Counts in PostgreSQL, shared by every instance (issue 15 "Scale-out past one server"); in memory for a
+  // request the database cannot count. Expired counts are deleted every minute.
+  const counts = new SharedCounts({
+    pool: (ctx.db as unknown as { $client: pg.Pool }).$client,
+    status,
+    log: app.log,
+  });
+  counts.startCleanup();
+  app.addHook('onClose', async () => counts.stop());
   await app.register(fastifyRateLimit, {
     global: false,
     // A request answered 503 Database_unavailable gives its attempt back (issue 15): an outage locks no one out.
-    store: RefundableRateLimitStore,
+    store: rateLimitStore(counts),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, API_ERROR_CODES.rateLimited, `Too many attempts. Try again in ${context.after}.`),
   });

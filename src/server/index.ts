@@ -126,7 +126,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // An application of the demo detector, so /applications is not empty (issue 9).
       await ensureDemoApplications(ctx, demo.id);
     }
-    await registerRoutes(app, ctx);
+    await registerRoutes(app, ctx, databaseStatus);
     const upgrades = new UpgradeRouter(app.server);
     signalling = startSignalling(app, ctx, upgrades, app.log);
     signallingUp = true;

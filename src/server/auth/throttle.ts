@@ -2,8 +2,9 @@
  * Throttles on the auth routes (issue 15 "Throttling per IP and globally as well as per e-mail"; OWASP ASVS
  * 2.2.1): several counters on one route, each checked in `onRequest` — before the body is parsed, the caller
  * authenticated or a password hashed — so a flood is refused cheaply. Counters live in @fastify/rate-limit's
- * store (`app.createRateLimit`); the plugin's own per-route `config.rateLimit` runs only one counter per
- * request, so the (address, e-mail) counter stays there and these are added next to it.
+ * store (`app.createRateLimit`; ../rateLimitStore.ts: in PostgreSQL, shared by every server instance); the
+ * plugin's own per-route `config.rateLimit` runs only one counter per request, so the (address, e-mail) counter
+ * stays there and these are added next to it.
  *
  * A refused request answers 429 `{ code: 'Rate_limited', message }` with `Retry-After` (seconds).
  */
@@ -50,9 +51,11 @@ export function throttleHook(app: FastifyInstance, throttles: Throttle[]): onReq
     }),
   }));
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    // The counters are counted together: each is one statement in PostgreSQL (../rateLimitStore.ts), so the
+    // hook waits one round trip, not one per counter.
+    const results = await Promise.all(limiters.map(({ check }) => check(request)));
     let retryAfterS = 0;
-    for (const { check } of limiters) {
-      const result = await check(request);
+    for (const result of results) {
       if (!result.isAllowed && result.isExceeded) retryAfterS = Math.max(retryAfterS, result.ttlInSeconds);
     }
     if (retryAfterS > 0) {

@@ -1,11 +1,11 @@
 /** Test helpers: a real server with embedded PostgreSQL in a temp dir, and a small JSON client. */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { decodeJwt } from 'jose';
 import { startServer, type RunningServer, type ServerOptions } from '../../../src/server/index';
-import { removeDataDir } from '../../../src/server/db/embedded';
+import { EMBEDDED_DATABASE, removeDataDir } from '../../../src/server/db/embedded';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -33,6 +33,18 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
       removeDataDir(dataDir);
     },
   };
+}
+
+/**
+ * The connection URL of a test server's embedded PostgreSQL (from its data dir): a second server started with
+ * `databaseUrl` set to it shares the first one's database (issue 15 scale-out tests).
+ */
+export function embeddedUrl(dataDir: string): string {
+  const { password } = JSON.parse(readFileSync(path.join(dataDir, 'pg-credentials.json'), 'utf8')) as {
+    password: string;
+  };
+  const port = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are asserted field by field in tests

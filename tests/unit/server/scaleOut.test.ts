@@ -6,12 +6,17 @@
  * the same from both; a token revoked on A closes the device's socket on B; B closing takes its peers off A's
  * presence. (tests/e2e/scaleOut.spec.ts does the same with Chromium and a real agent behind one proxy port.)
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_DATABASE } from '../../../src/server/db/embedded';
-import { api, eventually, login, openPeerSocket, startTestServer, type TestServer } from './helpers';
+import {
+  api,
+  embeddedUrl,
+  eventually,
+  login,
+  openPeerSocket,
+  startTestServer,
+  type TestServer,
+} from './helpers';
 
 let a: TestServer;
 let b: TestServer;
@@ -20,14 +25,6 @@ let bob: string;
 let deviceRow = '';
 let deviceId = '';
 const BROWSER = 'web-scaleout00000001';
-
-function embeddedUrl(dataDir: string): string {
-  const { password } = JSON.parse(readFileSync(path.join(dataDir, 'pg-credentials.json'), 'utf8')) as {
-    password: string;
-  };
-  const port = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
-}
 
 beforeAll(async () => {
   a = await startTestServer();

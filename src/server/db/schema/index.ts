@@ -17,3 +17,4 @@ export * from './alarms';
 export * from './alarmChannels';
 export * from './analytics';
 export * from './signalling';
+export * from './rateLimits';
