@@ -7,22 +7,12 @@
  * Not part of `npm run bench`. Run it on a checkout before a change and after, alternately: the machine's noise
  * is larger than the difference.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { startServer } from '../../src/server/index';
-import { EMBEDDED_DATABASE, removeDataDir } from '../../src/server/db/embedded';
 import * as store from '../../src/server/rateLimitStore';
+import { embeddedUrl, startTestServer } from '../unit/server/helpers';
 
 const calls = Number(process.argv[2] ?? 500);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ratelimit-cost-'));
-const server = await startServer({
-  port: 0,
-  host: '127.0.0.1',
-  dataDir,
-  staticDir: null,
-  logLevel: 'silent',
+const server = await startTestServer({
   embeddedPgNoSync: process.env.NO_SYNC === '1',
   sessionRateLimitPerMin: 1_000_000,
   loginRateLimitPerMin: 1_000_000,
@@ -61,14 +51,7 @@ try {
   // The count statement alone (only where the store counts in PostgreSQL: a checkout before has no SharedCounts).
   const { SharedCounts } = store as Partial<typeof store>;
   if (SharedCounts) {
-    const { password } = JSON.parse(readFileSync(path.join(dataDir, 'pg-credentials.json'), 'utf8')) as {
-      password: string;
-    };
-    const port = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
-    const pool = new pg.Pool({
-      connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`,
-      max: 1,
-    });
+    const pool = new pg.Pool({ connectionString: embeddedUrl(server.dataDir), max: 1 });
     try {
       const counts = new SharedCounts({ pool, log: { warn: () => undefined, debug: () => undefined } });
       console.log(`select 1 x${calls}: ${await percentiles(() => pool.query('select 1'))}`);
@@ -80,6 +63,5 @@ try {
     }
   }
 } finally {
-  await server.close();
-  removeDataDir(dataDir);
+  await server.dispose();
 }
