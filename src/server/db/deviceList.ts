@@ -20,7 +20,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DeviceRow } from '../auth/guard';
 import type { Db } from './index';
-import { ownerOnline } from './onlineDevices';
+import { ownerOnline, type PeerOwnerLookup } from './onlineDevices';
 import { isAnyOf, likeContains } from './scope';
 import { deviceCounts, devices } from './schema';
 
@@ -58,6 +58,8 @@ export interface DevicePageQuery {
   groupIds?: string[] | null;
   /** Peer ids online now (signalling presence). */
   online: readonly string[];
+  /** Who each online peer id belongs to, when known (narrows what is read; ./onlineDevices.ts). */
+  ownerOfPeer?: PeerOwnerLookup;
 }
 
 export interface DevicePage {
@@ -110,7 +112,7 @@ export async function devicePage(db: Db, q: DevicePageQuery): Promise<DevicePage
   }[q.orderBy];
   const unfiltered = conditions.length === 1;
   // The owner's devices online now, read once per presence change (./onlineDevices.ts).
-  const onlineNow = await ownerOnline(db, q.ownerId, q.online);
+  const onlineNow = await ownerOnline(db, q.ownerId, q.online, q.ownerOfPeer);
   const active = onlineNow.ids.length;
   // The unfiltered total is the owner's row of device_counts; a filtered one is counted.
   const totalCount = unfiltered

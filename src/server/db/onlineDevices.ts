@@ -9,6 +9,10 @@
  * than the presence it was read with. A device row added, renamed or grouped meanwhile does not change the answer
  * (it is about which rows are online, by row id and peer id); a row deleted while online also closes its socket,
  * which changes the presence list.
+ *
+ * With `ownerOfPeer` (the signalling server's peer owners: a device's owner is its device token's subject, which
+ * the upgrade checked against the device row), only the peer ids of this owner, or of no known owner, are sent
+ * to PostgreSQL: a user's read costs their own devices, not the whole fleet's online list.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from './index';
@@ -28,18 +32,26 @@ const OWNERS_PER_LIST_MAX = 1000;
 
 const byList = new WeakMap<readonly string[], Map<string, Promise<OwnerOnline>>>();
 
+/** Who a signalling peer id belongs to (src/server/signalling/peerOwners.ts ownerOf); undefined when unknown. */
+export type PeerOwnerLookup = (peerId: string) => string | undefined;
+
 /**
  * The devices of `ownerId` whose peer id is in `online` (a Presence.onlineIds() answer). A failed read is not
  * remembered.
  * @throws the database error of the read.
  */
-export function ownerOnline(db: Db, ownerId: string, online: readonly string[]): Promise<OwnerOnline> {
-  if (!Object.isFrozen(online)) return readOwnerOnline(db, ownerId, online);
+export function ownerOnline(
+  db: Db,
+  ownerId: string,
+  online: readonly string[],
+  ownerOfPeer?: PeerOwnerLookup,
+): Promise<OwnerOnline> {
+  if (!Object.isFrozen(online)) return readOwnerOnline(db, ownerId, online, ownerOfPeer);
   let owners = byList.get(online);
   if (!owners) byList.set(online, (owners = new Map()));
   const known = owners.get(ownerId);
   if (known) return known;
-  const read = readOwnerOnline(db, ownerId, online);
+  const read = readOwnerOnline(db, ownerId, online, ownerOfPeer);
   owners.set(ownerId, read);
   if (owners.size > OWNERS_PER_LIST_MAX) owners.delete(owners.keys().next().value!);
   read.catch(() => {
@@ -48,7 +60,18 @@ export function ownerOnline(db: Db, ownerId: string, online: readonly string[]):
   return read;
 }
 
-async function readOwnerOnline(db: Db, ownerId: string, online: readonly string[]): Promise<OwnerOnline> {
+async function readOwnerOnline(
+  db: Db,
+  ownerId: string,
+  all: readonly string[],
+  ownerOfPeer?: PeerOwnerLookup,
+): Promise<OwnerOnline> {
+  const online = ownerOfPeer
+    ? all.filter((id) => {
+        const owner = ownerOfPeer(id);
+        return owner === undefined || owner === ownerId;
+      })
+    : all;
   if (online.length === 0) return { ids: [], deviceIds: [] };
   const rows = await db
     .select({ id: devices.id, deviceId: devices.deviceId })

@@ -13,6 +13,7 @@ import type { ServerContext } from '../context';
 import { devicePage } from '../db/deviceList';
 import { groupAndDescendants, groupTree } from '../db/groups';
 import { ownerOnline } from '../db/onlineDevices';
+import { ownerOf } from '../signalling/peerOwners';
 import { findOwnDevice, isUuid } from '../db/scope';
 import { devices } from '../db/schema';
 import { notFound } from '../errors';
@@ -61,6 +62,7 @@ export const deviceHandlers: HandlersOf<typeof deviceRoutes> = (ctx) => ({
       search: q.search,
       groupIds: q.group_id ? await groupAndDescendants(ctx.db, user.id, 'device', q.group_id) : null,
       online: ctx.presence.onlineIds(),
+      ownerOfPeer: (peerId) => ownerOf(ctx, peerId),
     });
     return {
       res: page.rows.map((r) => toDevice(r, ctx.presence.isOnline(r.deviceId))),
@@ -70,7 +72,9 @@ export const deviceHandlers: HandlersOf<typeof deviceRoutes> = (ctx) => ({
   },
 
   'devices.online': async (_input, request) => {
-    const { deviceIds } = await ownerOnline(ctx.db, userOf(request).id, ctx.presence.onlineIds());
+    const { deviceIds } = await ownerOnline(ctx.db, userOf(request).id, ctx.presence.onlineIds(), (peerId) =>
+      ownerOf(ctx, peerId),
+    );
     return { onlineDevices: [...deviceIds], ok: true, message: '' };
   },
 

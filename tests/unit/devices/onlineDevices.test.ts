@@ -76,4 +76,18 @@ describe('owner online devices', () => {
     await database.db.delete(devices).where(eq(devices.deviceId, 'dev-004'));
     expect((await ownerOnline(database.db, owner, unfrozen)).deviceIds).toEqual(['dev-001']);
   });
+
+  it('sends only the peer ids of this owner or of no known owner when peer owners are known', async () => {
+    const online = Object.freeze(['dev-005', 'dev-006', 'dev-other', 'web-browser-2']);
+    const owners: Record<string, string> = { 'dev-005': owner, 'dev-006': other, 'dev-other': other };
+    const seen: string[] = [];
+    const lookup = (peerId: string) => {
+      seen.push(peerId);
+      return owners[peerId];
+    };
+    // dev-006 is the owner's row, but the signalling server says another user registered it: not read.
+    expect((await ownerOnline(database.db, owner, online, lookup)).deviceIds).toEqual(['dev-005']);
+    expect((await ownerOnline(database.db, other, online, lookup)).deviceIds).toEqual(['dev-other']);
+    expect(seen.sort()).toEqual([...online, ...online].sort());
+  });
 });
