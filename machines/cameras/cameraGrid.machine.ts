@@ -22,7 +22,10 @@
  *   with nothing lost") leaves the layout `unsaved`: it is tried again after a back-off (2 s doubling to 30 s)
  *   and at once when the server's links come back (`watchServer`: the connectivity actor's serverUp), always
  *   with the newest layout; one notice says so, another when it is saved. A save the server refused (4xx)
- *   is not tried again. `streams.reset` (sign-out) closes everything without saving.
+ *   is not tried again. A load that failed the same way leaves the layout `notLoaded`: the grid does not take
+ *   "empty" for the saved layout, loads again (same back-off, same `watchServer`) and saves nothing until a
+ *   load succeeded; a refused load (other 4xx) starts empty, as before. `streams.reset` (sign-out) closes
+ *   everything without saving.
  * - `modal` — the §2 stream modal: closed | open | minimized (with the "Minimized" info dialog first).
  *
  * Entries hold the layout (page + react-grid-layout cell, i = streamId); views render the snapshot and send
@@ -50,6 +53,7 @@ import {
   compactPages,
   newCell,
   pageCountOf,
+  placeAfter,
   pageForNew,
   resizeCell,
   sameCell,
@@ -57,7 +61,9 @@ import {
 import {
   GRID_TEXTS,
   LAYOUT_SAVE_DEBOUNCE_MS,
+  layoutLoadRetryDelay,
   layoutSaveRetryDelay,
+  loadMaySucceedLater,
   placeholderCamera,
   saveMaySucceedLater,
   requestOf,
@@ -179,6 +185,36 @@ const gridMachine = setup({
       });
       enqueue.assign({ saveFailures: 0 });
     }),
+    /**
+     * A load failed for an outage: counted (the back-off); the first of a row says the saved layout is not
+     * shown yet and that changes wait for it (the view shows the same inline while `loadFailures` > 0).
+     */
+    noteLoadFailed: enqueueActions(({ context, enqueue }) => {
+      if (context.loadFailures === 0) {
+        enqueue.emit({
+          type: 'notice',
+          title: GRID_TEXTS.layoutTitle,
+          message: GRID_TEXTS.loadRetrying,
+          variant: 'warning',
+          i18n: { title: { key: 'cameras.layoutTitle' }, message: { key: 'cameras.layoutLoadRetrying' } },
+        });
+      }
+      enqueue.assign({ loadFailures: context.loadFailures + 1 });
+    }),
+    /** Loaded; after failed tries the user, who was told it was not, is told it is now. */
+    noteLoaded: enqueueActions(({ context, enqueue }) => {
+      if (context.loadFailures === 0) return;
+      enqueue.emit({
+        type: 'notice',
+        title: GRID_TEXTS.layoutTitle,
+        message: GRID_TEXTS.loaded,
+        variant: 'success',
+        i18n: { title: { key: 'cameras.layoutTitle' }, message: { key: 'cameras.layoutLoaded' } },
+      });
+      enqueue.assign({ loadFailures: 0 });
+    }),
+    /** The server refused the load (4xx other than 408/429): start with what is open, as before. */
+    giveUpLoad: assign({ loadFailures: 0 }),
     /** Spawns the stream actor for what the opener admitted, on a page with room, and shows that page (§2). */
     openStream: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'opener.admitted') return;
@@ -224,10 +260,27 @@ const gridMachine = setup({
       }
       enqueue.raise({ type: 'layout.changed' });
     }),
-    /** Reopens the saved streams whose device is still the user's; connects those devices first (§5). */
+    /**
+     * Reopens the saved streams whose device is still the user's; connects those devices first (§5).
+     *
+     * Decision (README "Decisions where the spec is silent", camera layout through an outage): streams already
+     * open when the saved layout arrives — opened while it could not be loaded — are the user's newer choice
+     * and win: a saved stream of the same camera is not reopened (the open one keeps its size and resolution),
+     * the other saved streams come back at their places, and the open ones are placed after them where there
+     * is room. The layout region then saves the merged layout if the user changed anything meanwhile (and only
+     * now, after the load succeeded, so nothing was saved over a layout the console had not seen).
+     */
     restoreStreams: enqueueActions(({ context, enqueue, system }, loaded: LoadedLayout) => {
       const byId = new Map(loaded.devices.map((d) => [d.device_id, d]));
-      const saved = loaded.streams.filter((s) => byId.has(s.deviceId));
+      const openKeys = new Map<string, number>();
+      for (const e of context.entries) openKeys.set(e.key, (openKeys.get(e.key) ?? 0) + 1);
+      const saved = loaded.streams.filter((s) => {
+        if (!byId.has(s.deviceId)) return false;
+        const open = openKeys.get(s.key) ?? 0;
+        if (open === 0) return true;
+        openKeys.set(s.key, open - 1);
+        return false;
+      });
       const pool = system.get(SYSTEM_IDS.devicePool);
       for (const device of new Set(saved.map((s) => s.deviceId))) {
         if (pool && context.devices[device]?.status !== 'open') {
@@ -237,44 +290,52 @@ const gridMachine = setup({
       }
       const shownPage = 0;
       let opened = context.opened;
-      const restored = saved.map((s) => {
-        opened += 1;
-        const streamId = `${context.idPrefix}-${opened}`;
-        const known = context.devices[s.deviceId];
-        const camera =
-          known?.cameras.find((c) => c.camera_id === s.cameraId) ??
-          placeholderCamera(s.deviceId, s.cameraId, s.key);
-        return { saved: s, streamId, camera, deviceOpen: known?.status === 'open' };
+      const restored = compactPages(
+        saved.map((s) => {
+          opened += 1;
+          const streamId = `${context.idPrefix}-${opened}`;
+          const known = context.devices[s.deviceId];
+          const camera =
+            known?.cameras.find((c) => c.camera_id === s.cameraId) ??
+            placeholderCamera(s.deviceId, s.cameraId, s.key);
+          const cell = clampCell({ ...s.cell, i: streamId });
+          return { saved: s, streamId, camera, deviceOpen: known?.status === 'open', page: s.page, cell };
+        }),
+      );
+      const kept = restored.length > 0 ? placeAfter(restored, context.entries) : context.entries;
+      context.entries.forEach((before, n) => {
+        const visible = kept[n]!.page === shownPage;
+        if ((before.page === context.page) !== visible)
+          enqueue.sendTo(before.ref, { type: 'stream.view', viewer: 'page', visible });
       });
       enqueue.assign({
         opened,
         page: shownPage,
         ipCameras: loaded.ipCameras,
-        entries: ({ context: c, spawn, self }) =>
-          compactPages([
-            ...c.entries,
-            ...restored.map(({ saved: s, streamId, camera, deviceOpen }) => ({
-              streamId,
-              key: s.key,
-              deviceId: s.deviceId,
-              camera,
-              page: s.page,
-              cell: clampCell({ ...s.cell, i: streamId }),
-              ref: spawn('stream', {
-                id: `stream-${streamId}`,
-                input: {
-                  streamId,
-                  deviceId: s.deviceId,
-                  deviceLabel: byId.get(s.deviceId)?.label ?? s.deviceId,
-                  camera,
-                  resolution: s.resolution ?? null,
-                  reportTo: self,
-                  deviceOpen,
-                  onShownPage: s.page === shownPage,
-                },
-              }),
-            })),
-          ]),
+        entries: ({ spawn, self }) => [
+          ...restored.map(({ saved: s, streamId, camera, deviceOpen, page, cell }) => ({
+            streamId,
+            key: s.key,
+            deviceId: s.deviceId,
+            camera,
+            page,
+            cell,
+            ref: spawn('stream', {
+              id: `stream-${streamId}`,
+              input: {
+                streamId,
+                deviceId: s.deviceId,
+                deviceLabel: byId.get(s.deviceId)?.label ?? s.deviceId,
+                camera,
+                resolution: s.resolution ?? null,
+                reportTo: self,
+                deviceOpen,
+                onShownPage: page === shownPage,
+              },
+            }),
+          })),
+          ...kept,
+        ],
       });
     }),
     /** Stops the stream actor (its clean-up sends stop-stream and closes the peer connection). */
@@ -393,6 +454,7 @@ const gridMachine = setup({
         page: 0,
         dirty: false,
         saveFailures: 0,
+        loadFailures: 0,
         modalStreamId: null,
         ipCameras: [],
       });
@@ -419,12 +481,15 @@ const gridMachine = setup({
     dirty: ({ context }) => context.dirty,
     /** The failed save may succeed later, unchanged (the server was away: network, 408, 429, 5xx). */
     saveMaySucceedLater: ({ event }) => saveMaySucceedLater((event as { error?: unknown }).error),
+    /** The failed load may succeed later (same rule): the saved layout is still there, only not read. */
+    loadMaySucceedLater: ({ event }) => loadMaySucceedLater((event as { error?: unknown }).error),
     modalStreamGone: ({ context, event }) =>
       event.type === 'stream.closed' && event.streamId === context.modalStreamId,
   },
   delays: {
     saveDebounce: LAYOUT_SAVE_DEBOUNCE_MS,
     saveRetry: ({ context }) => layoutSaveRetryDelay(context.saveFailures),
+    loadRetry: ({ context }) => layoutLoadRetryDelay(context.loadFailures),
   },
 }).createMachine({
   id: 'cameraGrid',
@@ -439,6 +504,7 @@ const gridMachine = setup({
     admitted: 0,
     dirty: false,
     saveFailures: 0,
+    loadFailures: 0,
     modalStreamId: null,
   }),
   on: {
@@ -474,12 +540,49 @@ const gridMachine = setup({
           invoke: {
             id: 'loadLayout',
             src: 'loadLayout',
-            onDone: {
-              target: 'ready',
-              actions: [{ type: 'restoreStreams', params: ({ event }) => event.output }, 'reportStreams'],
-            },
-            // Start empty; the next change saves over whatever the server had.
-            onError: { target: 'ready' },
+            // A change made before the layout arrived (while it could not be loaded) is saved, merged with
+            // the loaded layout (restoreStreams), now that the server's layout is known.
+            onDone: [
+              {
+                guard: 'dirty',
+                target: 'ready.pending',
+                actions: [
+                  { type: 'restoreStreams', params: ({ event }) => event.output },
+                  'reportStreams',
+                  'noteLoaded',
+                ],
+              },
+              {
+                target: 'ready',
+                actions: [
+                  { type: 'restoreStreams', params: ({ event }) => event.output },
+                  'reportStreams',
+                  'noteLoaded',
+                ],
+              },
+            ],
+            onError: [
+              // An outage: the saved layout is still on the server; "empty" is not it. Load again.
+              { guard: 'loadMaySucceedLater', target: 'notLoaded', actions: 'noteLoadFailed' },
+              // Refused (other 4xx): start with what is open; the next change saves over it, as before.
+              { target: 'ready', actions: 'giveUpLoad' },
+            ],
+          },
+          on: { 'layout.changed': { actions: 'markDirty' } },
+        },
+        /**
+         * The saved layout could not be loaded (outage). Nothing is saved from here — it would overwrite the
+         * layout the console has not seen; changes are only remembered (`dirty`) and saved, merged, once a
+         * load succeeded. Loads again after the back-off or as soon as the server's links are back.
+         */
+        notLoaded: {
+          tags: ['notLoaded'],
+          invoke: { id: 'watchServer', src: 'watchServer' },
+          after: { loadRetry: { target: 'loading' } },
+          on: {
+            'layout.serverBack': { target: 'loading' },
+            'layout.changed': { actions: 'markDirty' },
+            'grid.load': { target: 'loading' },
           },
         },
         ready: {

@@ -110,3 +110,23 @@ export function compactPages<T extends Placed>(entries: readonly T[]): T[] {
   const map = new Map(used.map((p, i) => [p, i]));
   return entries.map((e) => (map.get(e.page) === e.page ? e : { ...e, page: map.get(e.page)! }));
 }
+
+/**
+ * `added` placed after `base`, each keeping its size: on the first page with room (from page 0), in the first
+ * free spot there. Used when a saved layout arrives while streams are already open (they go where the saved
+ * ones leave room, so none overlaps and no page holds more than 12).
+ */
+export function placeAfter<T extends Placed>(base: readonly Placed[], added: readonly T[]): T[] {
+  const placed: Placed[] = [...base];
+  const ordered = [...added].sort((a, b) => a.page - b.page || a.cell.y - b.cell.y || a.cell.x - b.cell.x);
+  const out = new Map<T, T>();
+  for (const e of ordered) {
+    let page = 0;
+    while (cellsOnPage(placed, page) >= CAMERA_GRID_CELLS_PER_PAGE) page++;
+    const cells = placed.filter((p) => p.page === page).map((p) => p.cell);
+    const moved = { ...e, page, cell: { ...e.cell, ...freeSpot(cells, e.cell.w, e.cell.h) } };
+    placed.push(moved);
+    out.set(e, moved);
+  }
+  return added.map((e) => out.get(e)!);
+}

@@ -52,6 +52,16 @@ export function saveMaySucceedLater(error: unknown): boolean {
   return status === 0 || status === 408 || status === 429 || status >= 500;
 }
 
+/**
+ * Whether a failed GET camera-layout may succeed when tried again: the same rule as a save (network, 408, 429,
+ * 5xx: the saved layout is still on the server, it just could not be read). Then the grid must not take
+ * "empty" for the saved layout; any other 4xx (refused) starts empty, as before.
+ */
+export const loadMaySucceedLater = saveMaySucceedLater;
+
+/** The wait before loading again after `failures` (≥ 1) loads in a row failed, ms: the save's back-off. */
+export const layoutLoadRetryDelay = layoutSaveRetryDelay;
+
 /** One open stream on the grid. */
 export interface GridEntry {
   streamId: string;
@@ -92,6 +102,11 @@ export interface CameraGridContext {
   dirty: boolean;
   /** Saves in a row that failed and are being tried again (0: the server has the layout, or it is pending). */
   saveFailures: number;
+  /**
+   * Loads in a row that failed for an outage (0: loaded, loading for the first time, or refused). While > 0
+   * the saved layout is unknown and nothing is saved (it would overwrite it).
+   */
+  loadFailures: number;
   /** The stream in the modal. */
   modalStreamId: string | null;
 }
@@ -130,7 +145,10 @@ export type CameraGridEvent =
   | { type: 'modal.ack' }
   /** Internal: the layout changed (saved after the debounce). */
   | { type: 'layout.changed' }
-  /** From `watchServer` while a layout waits unsaved: the server's links are up again (try now). */
+  /**
+   * From `watchServer` while a layout waits unsaved, or the saved layout waits to be loaded: the server's links
+   * are up again (try now).
+   */
   | { type: 'layout.serverBack' }
   | DeviceStatusReport
   | DeviceCamerasReport
@@ -146,6 +164,9 @@ export const GRID_TEXTS = {
   saveFailed: 'The camera layout could not be saved.',
   saveRetrying: 'The camera layout could not be saved. It will be saved as soon as the server answers again.',
   saved: 'The camera layout is saved.',
+  loadRetrying:
+    'The saved camera layout could not be loaded yet. It will be loaded as soon as the server answers again; until then changes are not saved.',
+  loaded: 'The saved camera layout is loaded.',
   minimized: 'Minimized - Stream is still going on. You can use the camera page to monitor and manage',
 } as const;
 

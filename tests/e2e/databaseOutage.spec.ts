@@ -17,7 +17,9 @@ import { expectAccessible } from './axe';
  * lasts long enough to be seen; the server's restarts back off meanwhile.
  *
  * Then the camera page: a layout changed while the database is down (its save answers 503) is kept by the console
- * and saved by itself once the database is back; a reload shows it.
+ * and saved by itself once the database is back; a reload shows it. And a camera page reloaded while the database
+ * is down (its GET camera-layout answers 503) does not take "empty" for the saved layout: it says so, loads it by
+ * itself once the database is back, and the layout on the server is still the saved one.
  */
 const PORT = Number(process.env.E2E_DB_OUTAGE_PORT ?? 18092);
 const URL = `http://127.0.0.1:${PORT}`;
@@ -190,4 +192,67 @@ test('a camera layout changed while PostgreSQL is down is saved once it is back:
   await page.reload();
   await expect(cell).toHaveCount(1);
   await expect(cell.getByTestId('stream-size')).toHaveValue('big');
+});
+
+test('a camera page reloaded while PostgreSQL is down shows the saved layout once it is back, without overwriting it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const token = await apiLogin(request, FAULT_ACCOUNT);
+  // One big (6×12) stream on the first device; no agents run here, so the cell waits for its device.
+  const deviceId = stack.agentSpecs[0]!.deviceId;
+  const cameraId = 'cam-1';
+  const saved = {
+    streams: [
+      {
+        key: `${deviceId}:${cameraId}`,
+        deviceId,
+        cameraId,
+        page: 0,
+        cell: { i: 'seeded', x: 0, y: 0, w: 6, h: 12 },
+      },
+    ],
+  };
+  expect((await request.put('/api/camera-layout', { headers: auth(token), data: saved })).status()).toBe(200);
+  const savedCell = async () => {
+    const res = await request.get('/api/camera-layout', { headers: auth(token), failOnStatusCode: false });
+    if (res.status() !== 200) return `status ${res.status()}`;
+    const { streams } = (await res.json()) as { streams: { cell: { w: number; h: number } }[] };
+    return streams.map((s) => `${s.cell.w}x${s.cell.h}`).join(',');
+  };
+  expect(await savedCell()).toBe('6x12');
+
+  await signIn(page, FAULT_ACCOUNT);
+  await navigate(page, '/control-panel/cameras');
+  const cell = page.locator('[data-testid^="stream-cell-"]');
+  await expect(cell).toHaveCount(1);
+
+  const { pid, port } = postmaster(stack.dataDir);
+  process.kill(pid, 'SIGKILL');
+  holder = await holdPort(port, 10_000);
+  expect(await savedCell()).toBe('status 503');
+
+  // Reloaded while the database is down: the layout cannot be loaded; the page says so instead of an empty grid.
+  await page.reload();
+  const notice = page.getByTestId('layout-not-loaded');
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  await expect(notice).toContainText('The saved camera layout could not be loaded yet.');
+  await expect(cell).toHaveCount(0);
+
+  holder.close();
+  holder = undefined;
+  await expect
+    .poll(async () => (await request.get('/api/ready', { failOnStatusCode: false })).status(), {
+      timeout: 90_000,
+      intervals: [500],
+    })
+    .toBe(200);
+
+  // Loaded by itself (back-off ≤ 30 s), without a reload: the saved stream is back, big; the server kept it.
+  await expect(cell).toHaveCount(1, { timeout: 60_000 });
+  await expect(cell.getByTestId('stream-size')).toHaveValue('big');
+  await expect(notice).toBeHidden();
+  await expect(page.getByText('The saved camera layout is loaded.')).toBeVisible();
+  expect(await savedCell()).toBe('6x12');
 });

@@ -163,6 +163,9 @@ export const ch: Resource = {
     layoutSaveFailed: '无法保存摄像头布局。',
     layoutSaveRetrying: '无法保存摄像头布局。服务器恢复响应后将立即保存。',
     layoutSaved: '摄像头布局已保存。',
+    layoutLoadRetrying:
+      '尚未能加载已保存的摄像头布局。服务器恢复响应后将立即加载；在此之前，更改不会被保存。',
+    layoutLoaded: '已加载保存的摄像头布局。',
     menuCloseStream: '关闭视频流',
     menuFullScreen: '全屏',
     statsRows: {

@@ -165,6 +165,9 @@ export const de: Resource = {
     layoutSaveRetrying:
       'Die Kameraanordnung konnte nicht gespeichert werden. Sie wird gespeichert, sobald der Server wieder antwortet.',
     layoutSaved: 'Die Kameraanordnung ist gespeichert.',
+    layoutLoadRetrying:
+      'Die gespeicherte Kameraanordnung konnte noch nicht geladen werden. Sie wird geladen, sobald der Server wieder antwortet; bis dahin werden Änderungen nicht gespeichert.',
+    layoutLoaded: 'Die gespeicherte Kameraanordnung ist geladen.',
     menuCloseStream: 'Stream schließen',
     menuFullScreen: 'Vollbild',
     statsRows: {

@@ -167,6 +167,9 @@ export const en = {
     layoutSaveRetrying:
       'The camera layout could not be saved. It will be saved as soon as the server answers again.',
     layoutSaved: 'The camera layout is saved.',
+    layoutLoadRetrying:
+      'The saved camera layout could not be loaded yet. It will be loaded as soon as the server answers again; until then changes are not saved.',
+    layoutLoaded: 'The saved camera layout is loaded.',
     /** §2's right-click menu on a stream. */
     menuCloseStream: 'Close Stream',
     menuFullScreen: 'Full Screen',

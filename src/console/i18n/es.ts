@@ -165,6 +165,9 @@ export const es: Resource = {
     layoutSaveRetrying:
       'No se pudo guardar la disposición de las cámaras. Se guardará en cuanto el servidor vuelva a responder.',
     layoutSaved: 'La disposición de las cámaras se ha guardado.',
+    layoutLoadRetrying:
+      'La disposición de cámaras guardada aún no se pudo cargar. Se cargará en cuanto el servidor vuelva a responder; hasta entonces los cambios no se guardan.',
+    layoutLoaded: 'La disposición de cámaras guardada se ha cargado.',
     menuCloseStream: 'Cerrar transmisión',
     menuFullScreen: 'Pantalla completa',
     statsRows: {

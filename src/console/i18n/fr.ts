@@ -166,6 +166,9 @@ export const fr: Resource = {
     layoutSaveRetrying:
       "La disposition des caméras n'a pas pu être enregistrée. Elle le sera dès que le serveur répondra de nouveau.",
     layoutSaved: 'La disposition des caméras est enregistrée.',
+    layoutLoadRetrying:
+      "La disposition des caméras enregistrée n'a pas encore pu être chargée. Elle sera chargée dès que le serveur répondra à nouveau ; d'ici là, les modifications ne sont pas enregistrées.",
+    layoutLoaded: 'La disposition des caméras enregistrée est chargée.',
     menuCloseStream: 'Fermer le flux',
     menuFullScreen: 'Plein écran',
     statsRows: {

@@ -163,6 +163,9 @@ export const jp: Resource = {
     layoutSaveFailed: 'カメラのレイアウトを保存できませんでした。',
     layoutSaveRetrying: 'カメラのレイアウトを保存できませんでした。サーバーが再び応答し次第、保存されます。',
     layoutSaved: 'カメラのレイアウトを保存しました。',
+    layoutLoadRetrying:
+      '保存されたカメラのレイアウトをまだ読み込めていません。サーバーが再び応答し次第、読み込まれます。それまで変更は保存されません。',
+    layoutLoaded: '保存されたカメラのレイアウトを読み込みました。',
     menuCloseStream: 'ストリームを閉じる',
     menuFullScreen: '全画面',
     statsRows: {

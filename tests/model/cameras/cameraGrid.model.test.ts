@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type EventObject, type SnapshotFrom } from 'xstate';
 import {
   cameraGridMachine,
+  LAYOUT_SAVE_DEBOUNCE_MS,
+  LAYOUT_SAVE_RETRY_BASE_MS,
   type CameraCandidate,
   type LoadedLayout,
   type RequestCheckInput,
@@ -9,7 +11,7 @@ import {
 import { openerMachine } from '../../../machines/cameras/opener.machine';
 import { streamMachine } from '../../../machines/cameras/stream.machine';
 import type { SavedStream } from '../../../src/protocol/rest';
-import { createMachineTestModel, runPaths, type Driver } from '../harness';
+import { createMachineTestModel, Driver, runPaths } from '../harness';
 import type { ResolutionOption } from '../../../src/protocol/commands';
 import { cam, done, fail, vga } from './fixtures';
 
@@ -70,6 +72,9 @@ function eventsFor(s: Snap, type: string): EventObject[] | undefined {
       return [];
     case 'xstate.done.actor.loadLayout':
       return [done('loadLayout', { streams: [], devices: [], ipCameras: [] })];
+    // An outage (503: loaded again; nothing saved until then) and a refusal (400: starts empty, as before).
+    case 'xstate.error.actor.loadLayout':
+      return [failWith('loadLayout', 503), failWith('loadLayout', 400)];
     case 'xstate.done.actor.saveLayout':
       return [done('saveLayout', undefined)];
     // An outage (503: tried again) and a refusal (400: not).
@@ -101,6 +106,7 @@ const key = (s: Snap) =>
     Math.min(s.context.entries.length, 2),
     s.context.dirty,
     Math.min(s.context.saveFailures, 1),
+    Math.min(s.context.loadFailures, 1),
   ]);
 
 const model = createMachineTestModel(cameraGridMachine, {
@@ -146,11 +152,62 @@ describe('cameraGrid (model-based paths)', () => {
   // The opening flow's dialogs: opener.model.test.ts.
   it('reaches the save states and the modal states, and opens what the opener admits', () => {
     const values = paths.map((p) => JSON.stringify(p.state.value));
-    for (const layout of ['"loading"', '"pending"', '"saving"', '"unsaved"']) {
+    for (const layout of ['"loading"', '"notLoaded"', '"pending"', '"saving"', '"unsaved"']) {
       expect(values.some((v) => v.includes(layout))).toBe(true);
     }
     expect(values.some((v) => v.includes('"minimized":"notice"'))).toBe(true);
     expect(paths.some((p) => p.state.context.entries.length > 0)).toBe(true);
+  });
+
+  // Issue 15 "Faults, with nothing lost": a load the server could not answer is not the saved layout.
+  it('sends no save on any path after a load failed for an outage until a load succeeded', () => {
+    const outage = (e: { type: string; error?: unknown }) =>
+      e.type === 'xstate.error.actor.loadLayout' && (e.error as { status?: number }).status === 503;
+    let afterOutage = 0;
+    for (const p of paths) {
+      let waiting = false;
+      for (const step of p.steps) {
+        if (outage(step.event)) waiting = true;
+        if (step.event.type === 'xstate.done.actor.loadLayout') waiting = false;
+        if (!waiting) continue;
+        afterOutage++;
+        expect(step.state.hasTag('notLoaded') || step.state.hasTag('loading'), p.description).toBe(true);
+        expect(step.state.children.saveLayout, p.description).toBeUndefined();
+      }
+    }
+    expect(afterOutage).toBeGreaterThan(0);
+  });
+
+  it('load fails → a stream opens, no save → the server is back → loaded → the change is saved', async () => {
+    const driver = new Driver();
+    const grid = start(driver);
+    const loaded: LoadedLayout = { streams: [], devices: [], ipCameras: [] };
+    const step = (event: EventObject) => driver.exec(grid, event);
+    await step({ type: 'grid.load' });
+    await step(failWith('loadLayout', 503));
+    expect(grid.getSnapshot().hasTag('notLoaded')).toBe(true);
+    await step({
+      type: 'device.status',
+      deviceId: 'dev-1',
+      label: 'Device 1',
+      status: 'open',
+    } as EventObject);
+    await step({
+      type: 'opener.admitted',
+      request: { seq: 1, deviceId: 'dev-1', camera: cam('dev-1'), resolution: null },
+    } as EventObject);
+    // Past the save debounce, before the load's back-off: the server's return makes the load.
+    driver.clock.increment(LAYOUT_SAVE_RETRY_BASE_MS - 1);
+    expect(grid.getSnapshot().children.saveLayout).toBeUndefined();
+    expect(grid.getSnapshot().context.dirty).toBe(true);
+    driver.sendBack('watchServer', '', { type: 'layout.serverBack' });
+    await step(done('loadLayout', loaded));
+    expect(grid.getSnapshot().matches({ layout: { ready: 'pending' } })).toBe(true);
+    expect(grid.getSnapshot().context.loadFailures).toBe(0);
+    expect(grid.getSnapshot().context.entries).toHaveLength(1);
+    driver.clock.increment(LAYOUT_SAVE_DEBOUNCE_MS);
+    expect(grid.getSnapshot().children.saveLayout).toBeDefined();
+    grid.stop();
   });
 
   // ~3,300 paths, ~40,000 steps: allow for a machine shared with other work.

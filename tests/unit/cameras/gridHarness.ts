@@ -43,6 +43,8 @@ interface Fakes {
   holdChecks?: boolean;
   /** What resume-stream answers for a held stream (default true). */
   resumes?: boolean;
+  /** The error GET camera-layout fails with on its `attempt`-th call (1-based); undefined: it answers `layout`. */
+  loadError?: (attempt: number) => unknown;
   /** The error PUT camera-layout fails with on its `attempt`-th call (1-based); undefined: it succeeds. */
   saveError?: (attempt: number) => unknown;
 }
@@ -65,6 +67,8 @@ export function startGrid(fakes: Fakes = {}) {
   const log = {
     /** Sessions opened (negotiations), closed, held and resumed (fakeSession.ts). */
     ...session.log,
+    /** GET camera-layout calls made (also those that failed). */
+    loads: 0,
     /** Every PUT camera-layout sent (also those that failed). */
     saved: [] as SavedStream[][],
     /** The layouts the server took, in order (its last one is what a reload shows). */
@@ -84,9 +88,12 @@ export function startGrid(fakes: Fakes = {}) {
   const machine = cameraGridMachine.provide({
     actors: {
       stream,
-      loadLayout: fromPromise<LoadedLayout, void>(
-        async () => fakes.layout ?? { streams: [], devices: [], ipCameras: [] },
-      ),
+      loadLayout: fromPromise<LoadedLayout, void>(async () => {
+        log.loads++;
+        const error = fakes.loadError?.(log.loads);
+        if (error) throw error;
+        return fakes.layout ?? { streams: [], devices: [], ipCameras: [] };
+      }),
       saveLayout: fromPromise<void, { streams: SavedStream[] }>(async ({ input }) => {
         log.saved.push(input.streams);
         const error = fakes.saveError?.(log.saved.length);

@@ -109,6 +109,8 @@ export interface GridPageView {
   pageCount: number;
   total: number;
   loading: boolean;
+  /** The saved layout could not be loaded yet (outage): it is loaded again, and nothing is saved until then. */
+  notLoaded: boolean;
 }
 export function gridPageOf(s: StreamsSnapshot): GridPageView {
   const all = s.context.entries;
@@ -118,6 +120,7 @@ export function gridPageOf(s: StreamsSnapshot): GridPageView {
     pageCount: Math.max(1, ...all.map((e) => e.page + 1)),
     total: all.length,
     loading: s.hasTag('loading'),
+    notLoaded: s.context.loadFailures > 0,
   };
 }
 export function useGridPage(): GridPageView {
@@ -128,6 +131,7 @@ export function useGridPage(): GridPageView {
       a.pageCount === b.pageCount &&
       a.total === b.total &&
       a.loading === b.loading &&
+      a.notLoaded === b.notLoaded &&
       shallowEqual(a.entries, b.entries),
   );
 }

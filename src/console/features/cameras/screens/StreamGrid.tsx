@@ -7,7 +7,7 @@
 import { useCallback, useMemo } from 'react';
 import ReactGridLayout, { useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
-import { Button, Group, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CAMERA_GRID_COLUMNS } from '../../../../protocol/constants';
 import { useGridPage, useStreamsRef } from '../selectors';
@@ -20,7 +20,7 @@ const MARGIN: [number, number] = [8, 8];
 export function StreamGrid() {
   const { t } = useTranslation();
   const streams = useStreamsRef();
-  const { entries, page, pageCount, total, loading } = useGridPage();
+  const { entries, page, pageCount, total, loading, notLoaded } = useGridPage();
   const { width, containerRef, mounted } = useContainerWidth();
   const layout = useMemo<Layout>(() => entries.map((e) => ({ ...e.cell, i: e.streamId })), [entries]);
   const onLayoutChange = useCallback(
@@ -56,6 +56,11 @@ export function StreamGrid() {
           </nav>
         )}
       </Group>
+      {notLoaded && (
+        <Alert color="yellow" role="status" mb="sm" data-testid="layout-not-loaded">
+          {t('cameras.layoutLoadRetrying')}
+        </Alert>
+      )}
       {total === 0 && (
         <Text c="dimmed" data-testid="stream-grid-empty">
           {loading ? t('cameras.loadingLayout') : t('cameras.noStreams')}
