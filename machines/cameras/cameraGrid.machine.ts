@@ -60,6 +60,7 @@ import {
 } from './gridLayout';
 import {
   GRID_TEXTS,
+  layoutNotice,
   LAYOUT_SAVE_DEBOUNCE_MS,
   layoutLoadRetryDelay,
   layoutSaveRetryDelay,
@@ -151,38 +152,20 @@ const gridMachine = setup({
     } as const),
     /** The server refused the layout (4xx): it is not tried again; the next change is saved anew. */
     giveUpSave: enqueueActions(({ enqueue }) => {
-      enqueue.emit({
-        type: 'notice',
-        title: GRID_TEXTS.layoutTitle,
-        message: GRID_TEXTS.saveFailed,
-        variant: 'warning',
-        i18n: { title: { key: 'cameras.layoutTitle' }, message: { key: 'cameras.layoutSaveFailed' } },
-      });
+      enqueue.emit(layoutNotice('saveFailed'));
       enqueue.assign({ saveFailures: 0 });
     }),
     /** A save failed for an outage: counted (the back-off); the first of a row says it will be saved later. */
     noteSaveFailed: enqueueActions(({ context, enqueue }) => {
       if (context.saveFailures === 0) {
-        enqueue.emit({
-          type: 'notice',
-          title: GRID_TEXTS.layoutTitle,
-          message: GRID_TEXTS.saveRetrying,
-          variant: 'warning',
-          i18n: { title: { key: 'cameras.layoutTitle' }, message: { key: 'cameras.layoutSaveRetrying' } },
-        });
+        enqueue.emit(layoutNotice('saveRetrying'));
       }
       enqueue.assign({ saveFailures: context.saveFailures + 1 });
     }),
     /** Saved; after failed tries the user, who was told it was not, is told it is now. */
     noteSaved: enqueueActions(({ context, enqueue }) => {
       if (context.saveFailures === 0) return;
-      enqueue.emit({
-        type: 'notice',
-        title: GRID_TEXTS.layoutTitle,
-        message: GRID_TEXTS.saved,
-        variant: 'success',
-        i18n: { title: { key: 'cameras.layoutTitle' }, message: { key: 'cameras.layoutSaved' } },
-      });
+      enqueue.emit(layoutNotice('saved'));
       enqueue.assign({ saveFailures: 0 });
     }),
     /**
@@ -191,26 +174,14 @@ const gridMachine = setup({
      */
     noteLoadFailed: enqueueActions(({ context, enqueue }) => {
       if (context.loadFailures === 0) {
-        enqueue.emit({
-          type: 'notice',
-          title: GRID_TEXTS.layoutTitle,
-          message: GRID_TEXTS.loadRetrying,
-          variant: 'warning',
-          i18n: { title: { key: 'cameras.layoutTitle' }, message: { key: 'cameras.layoutLoadRetrying' } },
-        });
+        enqueue.emit(layoutNotice('loadRetrying'));
       }
       enqueue.assign({ loadFailures: context.loadFailures + 1 });
     }),
     /** Loaded; after failed tries the user, who was told it was not, is told it is now. */
     noteLoaded: enqueueActions(({ context, enqueue }) => {
       if (context.loadFailures === 0) return;
-      enqueue.emit({
-        type: 'notice',
-        title: GRID_TEXTS.layoutTitle,
-        message: GRID_TEXTS.loaded,
-        variant: 'success',
-        i18n: { title: { key: 'cameras.layoutTitle' }, message: { key: 'cameras.layoutLoaded' } },
-      });
+      enqueue.emit(layoutNotice('loaded'));
       enqueue.assign({ loadFailures: 0 });
     }),
     /** The server refused the load (4xx other than 408/429): start with what is open, as before. */

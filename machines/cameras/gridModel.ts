@@ -9,6 +9,7 @@ import type { DeviceCamera, ResolutionOption } from '../../src/protocol/commands
 import type { CameraLayoutSize } from '../../src/protocol/constants';
 import type { Device, IpCamera, LayoutCell, SavedStream } from '../../src/protocol/rest';
 import type { DeviceCamerasReport, DeviceStatusReport } from '../devices/deviceConnection.machine';
+import type { NoticeEmitted, NoticeVariant } from '../notifications/emitted';
 import {
   OPENER_TEXTS,
   type KnownDevice,
@@ -169,6 +170,27 @@ export const GRID_TEXTS = {
   loaded: 'The saved camera layout is loaded.',
   minimized: 'Minimized - Stream is still going on. You can use the camera page to monitor and manage',
 } as const;
+
+/** The layout texts a toast of the camera page says, with their i18n keys (src/console/i18n `cameras.*`). */
+const LAYOUT_NOTICES = {
+  saveFailed: { message: GRID_TEXTS.saveFailed, key: 'cameras.layoutSaveFailed', variant: 'warning' },
+  saveRetrying: { message: GRID_TEXTS.saveRetrying, key: 'cameras.layoutSaveRetrying', variant: 'warning' },
+  saved: { message: GRID_TEXTS.saved, key: 'cameras.layoutSaved', variant: 'success' },
+  loadRetrying: { message: GRID_TEXTS.loadRetrying, key: 'cameras.layoutLoadRetrying', variant: 'warning' },
+  loaded: { message: GRID_TEXTS.loaded, key: 'cameras.layoutLoaded', variant: 'success' },
+} as const satisfies Record<string, { message: string; key: string; variant: NoticeVariant }>;
+
+/** The toast (emitted `notice`) of a layout save or load outcome, titled "Camera page", in six languages. */
+export function layoutNotice(which: keyof typeof LAYOUT_NOTICES): NoticeEmitted {
+  const { message, key, variant } = LAYOUT_NOTICES[which];
+  return {
+    type: 'notice',
+    title: GRID_TEXTS.layoutTitle,
+    message,
+    variant,
+    i18n: { title: { key: 'cameras.layoutTitle' }, message: { key } },
+  };
+}
 
 /** The saved form of the entries (PUT camera-layout). */
 export function toSavedStreams(entries: readonly GridEntry[]): SavedStream[] {
