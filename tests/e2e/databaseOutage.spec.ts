@@ -45,6 +45,33 @@ test.afterEach(({}, testInfo) => {
   if (testInfo.status !== testInfo.expectedStatus) console.log(stack.lines.slice(-80).join('\n'));
 });
 
+/** `kill -9` of the embedded postmaster; its port is held for 10 s so the outage lasts (pgFaults.ts holdPort). */
+async function killDatabase(): Promise<void> {
+  const { pid, port } = postmaster(stack.dataDir);
+  process.kill(pid, 'SIGKILL');
+  holder = await holdPort(port, 10_000);
+}
+
+/** Lets go of the port; resolves once the server's supervisor has PostgreSQL back (/api/ready answers 200). */
+async function databaseBack(request: APIRequestContext): Promise<void> {
+  holder?.close();
+  holder = undefined;
+  await expect
+    .poll(async () => (await request.get('/api/ready', { failOnStatusCode: false })).status(), {
+      timeout: 90_000,
+      intervals: [500],
+    })
+    .toBe(200);
+}
+
+/** The saved camera layout's cell sizes, `w x h` per stream joined by commas, or `status N` when not 200. */
+async function savedCellsOf(request: APIRequestContext, token: string): Promise<string> {
+  const res = await request.get('/api/camera-layout', { headers: auth(token), failOnStatusCode: false });
+  if (res.status() !== 200) return `status ${res.status()}`;
+  const { streams } = (await res.json()) as { streams: { cell: { w: number; h: number } }[] };
+  return streams.map((s) => `${s.cell.w}x${s.cell.h}`).join(',');
+}
+
 /** Creates a device group named `name`; answers the HTTP status. */
 async function addGroup(request: APIRequestContext, token: string, name: string): Promise<number> {
   const res = await request.post('/api/groups', {
@@ -76,9 +103,7 @@ test('PostgreSQL killed: the console says the database is unavailable, the serve
   };
   for (let i = 0; i < 5; i++) expect(await write(`outage-before-${i}`)).not.toBe(503);
 
-  const { pid, port } = postmaster(stack.dataDir);
-  process.kill(pid, 'SIGKILL');
-  holder = await holdPort(port, 10_000);
+  await killDatabase();
 
   // Writes while it is down: 503 Database_unavailable with Retry-After, never a 500.
   const down = await request.post('/api/groups', {
@@ -101,14 +126,7 @@ test('PostgreSQL killed: the console says the database is unavailable, the serve
   await expectAccessible(page, '[role="alert"]');
 
   // Let go of the port: the server's supervisor starts PostgreSQL again by itself.
-  holder.close();
-  holder = undefined;
-  await expect
-    .poll(async () => (await request.get('/api/ready', { failOnStatusCode: false })).status(), {
-      timeout: 90_000,
-      intervals: [500],
-    })
-    .toBe(200);
+  await databaseBack(request);
 
   // The console recovers without a page reload: Reload brings the list back.
   await alert.getByRole('button').click();
@@ -151,12 +169,7 @@ test('a camera layout changed while PostgreSQL is down is saved once it is back:
     },
   });
   expect(seeded.status()).toBe(200);
-  const savedCell = async () => {
-    const res = await request.get('/api/camera-layout', { headers: auth(token), failOnStatusCode: false });
-    if (res.status() !== 200) return `status ${res.status()}`;
-    const { streams } = (await res.json()) as { streams: { cell: { w: number; h: number } }[] };
-    return streams.map((s) => `${s.cell.w}x${s.cell.h}`).join(',');
-  };
+  const savedCell = () => savedCellsOf(request, token);
   expect(await savedCell()).toBe('4x7');
 
   await signIn(page, FAULT_ACCOUNT);
@@ -164,9 +177,7 @@ test('a camera layout changed while PostgreSQL is down is saved once it is back:
   const cell = page.locator('[data-testid^="stream-cell-"]');
   await expect(cell).toHaveCount(1);
 
-  const { pid, port } = postmaster(stack.dataDir);
-  process.kill(pid, 'SIGKILL');
-  holder = await holdPort(port, 10_000);
+  await killDatabase();
 
   // Changed while the database is down: the save answers 503; the console keeps the layout and says so.
   await cell.getByTestId('stream-size').selectOption('big');
@@ -177,14 +188,7 @@ test('a camera layout changed while PostgreSQL is down is saved once it is back:
   ).toBeVisible({ timeout: 30_000 });
   expect(await savedCell()).toMatch(/^status 503$/);
 
-  holder.close();
-  holder = undefined;
-  await expect
-    .poll(async () => (await request.get('/api/ready', { failOnStatusCode: false })).status(), {
-      timeout: 90_000,
-      intervals: [500],
-    })
-    .toBe(200);
+  await databaseBack(request);
 
   // Saved again by itself (back-off ≤ 30 s), without a reload; then a reload shows the new size.
   await expect.poll(savedCell, { timeout: 60_000, intervals: [1_000] }).toBe('6x12');
@@ -215,12 +219,7 @@ test('a camera page reloaded while PostgreSQL is down shows the saved layout onc
     ],
   };
   expect((await request.put('/api/camera-layout', { headers: auth(token), data: saved })).status()).toBe(200);
-  const savedCell = async () => {
-    const res = await request.get('/api/camera-layout', { headers: auth(token), failOnStatusCode: false });
-    if (res.status() !== 200) return `status ${res.status()}`;
-    const { streams } = (await res.json()) as { streams: { cell: { w: number; h: number } }[] };
-    return streams.map((s) => `${s.cell.w}x${s.cell.h}`).join(',');
-  };
+  const savedCell = () => savedCellsOf(request, token);
   expect(await savedCell()).toBe('6x12');
 
   await signIn(page, FAULT_ACCOUNT);
@@ -228,9 +227,7 @@ test('a camera page reloaded while PostgreSQL is down shows the saved layout onc
   const cell = page.locator('[data-testid^="stream-cell-"]');
   await expect(cell).toHaveCount(1);
 
-  const { pid, port } = postmaster(stack.dataDir);
-  process.kill(pid, 'SIGKILL');
-  holder = await holdPort(port, 10_000);
+  await killDatabase();
   expect(await savedCell()).toBe('status 503');
 
   // Reloaded while the database is down: the layout cannot be loaded; the page says so instead of an empty grid.
@@ -240,14 +237,7 @@ test('a camera page reloaded while PostgreSQL is down shows the saved layout onc
   await expect(notice).toContainText('The saved camera layout could not be loaded yet.');
   await expect(cell).toHaveCount(0);
 
-  holder.close();
-  holder = undefined;
-  await expect
-    .poll(async () => (await request.get('/api/ready', { failOnStatusCode: false })).status(), {
-      timeout: 90_000,
-      intervals: [500],
-    })
-    .toBe(200);
+  await databaseBack(request);
 
   // Loaded by itself (back-off ≤ 30 s), without a reload: the saved stream is back, big; the server kept it.
   await expect(cell).toHaveCount(1, { timeout: 60_000 });
