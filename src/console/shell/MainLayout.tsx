@@ -88,7 +88,8 @@ function MainShell() {
       </a>
       <AppShell.Header component="header">
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          {/* The brand keeps its line; the right side gives way first (its search and name narrow by width). */}
+          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
             <Burger
               opened={open}
               onClick={toggle}
@@ -99,7 +100,7 @@ function MainShell() {
               data-testid="sidebar-toggle"
             />
             {/* The brand is not a heading: each screen's own title is the page's h1. */}
-            <Text component="div" fw={700} size="xl">
+            <Text component="div" fw={700} size="xl" style={{ whiteSpace: 'nowrap' }}>
               <Link to="/dashboard" className="brand-link">
                 {t('app.title')}
               </Link>
@@ -155,7 +156,13 @@ function SignalBadge() {
   return (
     <Group gap={4} wrap="nowrap">
       <Tooltip label={t('signal.label')}>
-        <Badge color={colour} variant="light" data-testid="signal-status" aria-live="polite">
+        <Badge
+          color={colour}
+          variant="light"
+          data-testid="signal-status"
+          aria-live="polite"
+          style={{ flexShrink: 0 }}
+        >
           {t('signal.label')}: {t(`signal.${status}`)}
         </Badge>
       </Tooltip>

@@ -31,7 +31,7 @@ export default function HeaderProfile() {
         >
           {view.initials}
         </Avatar>
-        <Text size="sm" visibleFrom="sm" data-testid="header-profile-name" maw={160} truncate>
+        <Text size="sm" className="header-profile-name" data-testid="header-profile-name" maw={160} truncate>
           {view.name}
         </Text>
       </Group>

@@ -30,7 +30,7 @@ export default function QuickSearch() {
         <TextInput
           type="search"
           size="xs"
-          w={{ base: 140, sm: 240 }}
+          className="header-search"
           aria-label={t('search.label')}
           placeholder={t('search.placeholder')}
           title={t('search.hint')}
