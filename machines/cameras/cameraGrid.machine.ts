@@ -184,8 +184,14 @@ const gridMachine = setup({
       enqueue.emit(layoutNotice('loaded'));
       enqueue.assign({ loadFailures: 0 });
     }),
-    /** The server refused the load (4xx other than 408/429): start with what is open, as before. */
-    giveUpLoad: assign({ loadFailures: 0 }),
+    /**
+     * The server refused the load (4xx other than 408/429): start with what is open, as before. After failed
+     * tries the user, who was told it would be loaded, is told it will not be.
+     */
+    giveUpLoad: enqueueActions(({ context, enqueue }) => {
+      if (context.loadFailures > 0) enqueue.emit(layoutNotice('loadFailed'));
+      enqueue.assign({ loadFailures: 0 });
+    }),
     /** Spawns the stream actor for what the opener admitted, on a page with room, and shows that page (§2). */
     openStream: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'opener.admitted') return;

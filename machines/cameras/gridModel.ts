@@ -168,6 +168,7 @@ export const GRID_TEXTS = {
   loadRetrying:
     'The saved camera layout could not be loaded yet. It will be loaded as soon as the server answers again; until then changes are not saved.',
   loaded: 'The saved camera layout is loaded.',
+  loadFailed: 'The saved camera layout could not be loaded. Your next change is saved as the new layout.',
   minimized: 'Minimized - Stream is still going on. You can use the camera page to monitor and manage',
 } as const;
 
@@ -178,6 +179,7 @@ const LAYOUT_NOTICES = {
   saved: { message: GRID_TEXTS.saved, key: 'cameras.layoutSaved', variant: 'success' },
   loadRetrying: { message: GRID_TEXTS.loadRetrying, key: 'cameras.layoutLoadRetrying', variant: 'warning' },
   loaded: { message: GRID_TEXTS.loaded, key: 'cameras.layoutLoaded', variant: 'success' },
+  loadFailed: { message: GRID_TEXTS.loadFailed, key: 'cameras.layoutLoadFailed', variant: 'warning' },
 } as const satisfies Record<string, { message: string; key: string; variant: NoticeVariant }>;
 
 /** The toast (emitted `notice`) of a layout save or load outcome, titled "Camera page", in six languages. */

@@ -165,6 +165,7 @@ export const ch: Resource = {
     layoutSaved: '摄像头布局已保存。',
     layoutLoadRetrying:
       '尚未能加载已保存的摄像头布局。服务器恢复响应后将立即加载；在此之前，更改不会被保存。',
+    layoutLoadFailed: '无法加载保存的摄像头布局。您的下一次更改将保存为新布局。',
     layoutLoaded: '已加载保存的摄像头布局。',
     menuCloseStream: '关闭视频流',
     menuFullScreen: '全屏',

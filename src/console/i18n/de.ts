@@ -167,6 +167,8 @@ export const de: Resource = {
     layoutSaved: 'Die Kameraanordnung ist gespeichert.',
     layoutLoadRetrying:
       'Die gespeicherte Kameraanordnung konnte noch nicht geladen werden. Sie wird geladen, sobald der Server wieder antwortet; bis dahin werden Änderungen nicht gespeichert.',
+    layoutLoadFailed:
+      'Die gespeicherte Kameraanordnung konnte nicht geladen werden. Ihre nächste Änderung wird als neue Anordnung gespeichert.',
     layoutLoaded: 'Die gespeicherte Kameraanordnung ist geladen.',
     menuCloseStream: 'Stream schließen',
     menuFullScreen: 'Vollbild',

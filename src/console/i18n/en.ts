@@ -169,6 +169,8 @@ export const en = {
     layoutSaved: 'The camera layout is saved.',
     layoutLoadRetrying:
       'The saved camera layout could not be loaded yet. It will be loaded as soon as the server answers again; until then changes are not saved.',
+    layoutLoadFailed:
+      'The saved camera layout could not be loaded. Your next change is saved as the new layout.',
     layoutLoaded: 'The saved camera layout is loaded.',
     /** §2's right-click menu on a stream. */
     menuCloseStream: 'Close Stream',

@@ -167,6 +167,8 @@ export const es: Resource = {
     layoutSaved: 'La disposición de las cámaras se ha guardado.',
     layoutLoadRetrying:
       'La disposición de cámaras guardada aún no se pudo cargar. Se cargará en cuanto el servidor vuelva a responder; hasta entonces los cambios no se guardan.',
+    layoutLoadFailed:
+      'No se pudo cargar la disposición de cámaras guardada. Su próximo cambio se guardará como la nueva disposición.',
     layoutLoaded: 'La disposición de cámaras guardada se ha cargado.',
     menuCloseStream: 'Cerrar transmisión',
     menuFullScreen: 'Pantalla completa',

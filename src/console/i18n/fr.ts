@@ -168,6 +168,8 @@ export const fr: Resource = {
     layoutSaved: 'La disposition des caméras est enregistrée.',
     layoutLoadRetrying:
       "La disposition des caméras enregistrée n'a pas encore pu être chargée. Elle sera chargée dès que le serveur répondra à nouveau ; d'ici là, les modifications ne sont pas enregistrées.",
+    layoutLoadFailed:
+      "La disposition des caméras enregistrée n'a pas pu être chargée. Votre prochaine modification sera enregistrée comme nouvelle disposition.",
     layoutLoaded: 'La disposition des caméras enregistrée est chargée.',
     menuCloseStream: 'Fermer le flux',
     menuFullScreen: 'Plein écran',

@@ -165,6 +165,8 @@ export const jp: Resource = {
     layoutSaved: 'カメラのレイアウトを保存しました。',
     layoutLoadRetrying:
       '保存されたカメラのレイアウトをまだ読み込めていません。サーバーが再び応答し次第、読み込まれます。それまで変更は保存されません。',
+    layoutLoadFailed:
+      '保存されたカメラのレイアウトを読み込めませんでした。次の変更が新しいレイアウトとして保存されます。',
     layoutLoaded: '保存されたカメラのレイアウトを読み込みました。',
     menuCloseStream: 'ストリームを閉じる',
     menuFullScreen: '全画面',

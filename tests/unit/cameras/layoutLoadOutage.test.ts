@@ -141,6 +141,26 @@ describe('camera grid: the saved layout loaded during an outage', () => {
     expect(g.log.stored.map((s) => s.map((x) => x.cameraId))).toEqual([['cam2']]);
   });
 
+  it('says so when a load refused (403) after an outage ends the retries: the user was told it would load', async () => {
+    const { grid, clock, log, notices } = startGrid({
+      layout,
+      loadError: (n) => (n === 1 ? httpError(503, 'Database_unavailable') : httpError(403, 'forbidden')),
+    });
+    grid.send({ type: 'grid.load' });
+    await flush();
+    clock.increment(LAYOUT_SAVE_RETRY_BASE_MS);
+    await flush(10);
+    expect(log.loads).toBe(2);
+    expect(gridPageOf(grid.getSnapshot()).notLoaded).toBe(false);
+    expect(notices.map((n) => [n.variant, n.message, n.i18n?.message?.key])).toEqual([
+      ['warning', GRID_TEXTS.loadRetrying, 'cameras.layoutLoadRetrying'],
+      ['warning', GRID_TEXTS.loadFailed, 'cameras.layoutLoadFailed'],
+    ]);
+    clock.increment(LAYOUT_SAVE_RETRY_MAX_MS * 2);
+    await flush();
+    expect(log.loads).toBe(2);
+  });
+
   it('drops the loads still to make on sign-out', async () => {
     const { grid, clock, log, server } = startGrid({ layout, loadError: () => httpError(503) });
     grid.send({ type: 'grid.load' });
