@@ -154,16 +154,11 @@ function SignalBadge() {
   const signal = useSignalRef();
   const colour = { none: 'gray', connecting: 'yellow', connected: 'green', failed: 'red' }[status];
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
       <Tooltip label={t('signal.label')}>
-        <Badge
-          color={colour}
-          variant="light"
-          data-testid="signal-status"
-          aria-live="polite"
-          style={{ flexShrink: 0 }}
-        >
-          {t('signal.label')}: {t(`signal.${status}`)}
+        <Badge color={colour} variant="light" data-testid="signal-status" aria-live="polite">
+          <span className="signal-badge-label">{t('signal.label')}: </span>
+          {t(`signal.${status}`)}
         </Badge>
       </Tooltip>
       {canRetry && (
@@ -181,6 +176,7 @@ function LanguagePicker() {
   return (
     <NativeSelect
       size="xs"
+      style={{ flexShrink: 0 }}
       aria-label={t('user.language')}
       value={resolveLanguage(i18n.language)}
       onChange={(e) => setLanguage(resolveLanguage(e.currentTarget.value) as Language)}
