@@ -23,14 +23,8 @@ import { badRequest, HttpError, notFound } from '../errors';
 import { signallingCookie } from '../signalling/cookie';
 import { ownedByAnother } from '../signalling/peerOwners';
 import { iceAnswerFor } from '../signalling/turn';
+import { DEVICE_PEER_PREFIX, isDevicePeerId } from '../signalling/peerIds';
 import type { HandlersOf } from './register';
-
-/** Peer ids starting with this prefix belong to devices; a browser can never register one. */
-export const DEVICE_PEER_PREFIX = 'dev-';
-
-export function isDevicePeerId(id: string): boolean {
-  return id.toLowerCase().startsWith(DEVICE_PEER_PREFIX);
-}
 
 /** 409 Peer_id_taken: `browserId` is registered with signalling by another user (issue 15). */
 function refuseForeignPeer(ctx: Parameters<typeof ownedByAnother>[0], browserId: string, userId: string) {

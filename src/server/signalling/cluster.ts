@@ -24,7 +24,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { listenLoop, type ListenLoop } from '../realtime/listen';
-import { DEVICE_PEER_PREFIX } from '../routes/signalling';
+import { DEVICE_PEER_PREFIX } from './peerIds';
 
 /** Heartbeat period of an instance's row. */
 export const HEARTBEAT_MS = 5_000;

@@ -28,7 +28,7 @@ import { WebSocketServer } from 'ws';
 import { PEERJS_KEY, PEERJS_PATH } from '../../protocol';
 import { findDeviceForToken } from '../auth/guard';
 import type { ServerContext } from '../context';
-import { isDevicePeerId } from '../routes/signalling';
+import { isDevicePeerId } from './peerIds';
 import { DEFAULT_LIMITS, guardSocket, MessageGuard, type GuardLimits } from './guard';
 import type { PeerClientLike } from './presence';
 import { runWithTrackedTimers } from './timers';
