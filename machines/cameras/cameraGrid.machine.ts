@@ -53,7 +53,6 @@ import {
   compactPages,
   newCell,
   pageCountOf,
-  placeAfter,
   pageForNew,
   resizeCell,
   sameCell,
@@ -65,16 +64,18 @@ import {
   layoutLoadRetryDelay,
   layoutSaveRetryDelay,
   loadMaySucceedLater,
-  placeholderCamera,
   saveMaySucceedLater,
   requestOf,
   streamsPerDevice,
+  streamSignalOf,
+  withCameras,
   toSavedStreams,
   type CameraGridContext,
   type CameraGridEvent,
   type CameraGridInput,
   type LoadedLayout,
 } from './gridModel';
+import { planRestore } from './layoutRestore';
 import { openerMachine } from './opener.machine';
 import { streamMachine } from './stream.machine';
 import { SYSTEM_IDS } from '../systemIds';
@@ -157,9 +158,7 @@ const gridMachine = setup({
     }),
     /** A save failed for an outage: counted (the back-off); the first of a row says it will be saved later. */
     noteSaveFailed: enqueueActions(({ context, enqueue }) => {
-      if (context.saveFailures === 0) {
-        enqueue.emit(layoutNotice('saveRetrying'));
-      }
+      if (context.saveFailures === 0) enqueue.emit(layoutNotice('saveRetrying'));
       enqueue.assign({ saveFailures: context.saveFailures + 1 });
     }),
     /** Saved; after failed tries the user, who was told it was not, is told it is now. */
@@ -173,9 +172,7 @@ const gridMachine = setup({
      * shown yet and that changes wait for it (the view shows the same inline while `loadFailures` > 0).
      */
     noteLoadFailed: enqueueActions(({ context, enqueue }) => {
-      if (context.loadFailures === 0) {
-        enqueue.emit(layoutNotice('loadRetrying'));
-      }
+      if (context.loadFailures === 0) enqueue.emit(layoutNotice('loadRetrying'));
       enqueue.assign({ loadFailures: context.loadFailures + 1 });
     }),
     /** Loaded; after failed tries the user, who was told it was not, is told it is now. */
@@ -238,53 +235,22 @@ const gridMachine = setup({
       enqueue.raise({ type: 'layout.changed' });
     }),
     /**
-     * Reopens the saved streams whose device is still the user's; connects those devices first (§5).
-     *
-     * Decision (README "Decisions where the spec is silent", camera layout through an outage): streams already
-     * open when the saved layout arrives — opened while it could not be loaded — are the user's newer choice
-     * and win: a saved stream of the same camera is not reopened (the open one keeps its size and resolution),
-     * the other saved streams come back at their places, and the open ones are placed after them where there
-     * is room. The layout region then saves the merged layout if the user changed anything meanwhile (and only
-     * now, after the load succeeded, so nothing was saved over a layout the console had not seen).
+     * Reopens the saved streams whose device is still the user's and connects those devices first (§5); streams
+     * open already win over saved ones of the same camera (layoutRestore.ts has the plan and the decision).
      */
     restoreStreams: enqueueActions(({ context, enqueue, system }, loaded: LoadedLayout) => {
-      const byId = new Map(loaded.devices.map((d) => [d.device_id, d]));
-      const openKeys = new Map<string, number>();
-      for (const e of context.entries) openKeys.set(e.key, (openKeys.get(e.key) ?? 0) + 1);
-      const saved = loaded.streams.filter((s) => {
-        if (!byId.has(s.deviceId)) return false;
-        const open = openKeys.get(s.key) ?? 0;
-        if (open === 0) return true;
-        openKeys.set(s.key, open - 1);
-        return false;
-      });
+      const { connect, restored, kept, opened, shownPage } = planRestore(context, loaded);
       const pool = system.get(SYSTEM_IDS.devicePool);
-      for (const device of new Set(saved.map((s) => s.deviceId))) {
-        if (pool && context.devices[device]?.status !== 'open') {
-          const connect: DevicePoolEvent = { type: 'device.connect', device: byId.get(device)! };
-          enqueue.sendTo(pool, connect as EventObject);
-        }
+      for (const device of connect) {
+        const event: DevicePoolEvent = { type: 'device.connect', device };
+        if (pool) enqueue.sendTo(pool, event as EventObject);
       }
-      const shownPage = 0;
-      let opened = context.opened;
-      const restored = compactPages(
-        saved.map((s) => {
-          opened += 1;
-          const streamId = `${context.idPrefix}-${opened}`;
-          const known = context.devices[s.deviceId];
-          const camera =
-            known?.cameras.find((c) => c.camera_id === s.cameraId) ??
-            placeholderCamera(s.deviceId, s.cameraId, s.key);
-          const cell = clampCell({ ...s.cell, i: streamId });
-          return { saved: s, streamId, camera, deviceOpen: known?.status === 'open', page: s.page, cell };
-        }),
-      );
-      const kept = restored.length > 0 ? placeAfter(restored, context.entries) : context.entries;
       context.entries.forEach((before, n) => {
         const visible = kept[n]!.page === shownPage;
         if ((before.page === context.page) !== visible)
           enqueue.sendTo(before.ref, { type: 'stream.view', viewer: 'page', visible });
       });
+      const labels = new Map(loaded.devices.map((d) => [d.device_id, d.label]));
       enqueue.assign({
         opened,
         page: shownPage,
@@ -302,7 +268,7 @@ const gridMachine = setup({
               input: {
                 streamId,
                 deviceId: s.deviceId,
-                deviceLabel: byId.get(s.deviceId)?.label ?? s.deviceId,
+                deviceLabel: labels.get(s.deviceId) ?? s.deviceId,
                 camera,
                 resolution: s.resolution ?? null,
                 reportTo: self,
@@ -387,39 +353,16 @@ const gridMachine = setup({
           [event.deviceId]: { label: event.label, status: event.status, cameras: prev?.cameras ?? [] },
         },
       });
-      const signal =
-        event.status === 'open'
-          ? 'stream.deviceUp'
-          : event.status === 'reconnecting'
-            ? 'stream.deviceDown'
-            : event.status === 'closed' || event.status === 'errored'
-              ? 'stream.deviceLost'
-              : null;
+      const signal = streamSignalOf(event.status);
       if (!signal) return;
       for (const s of context.entries) {
         if (s.deviceId === event.deviceId) enqueue.sendTo(s.ref, { type: signal });
       }
     }),
     /** A device listed its cameras: remember them; restored entries get the real camera (label). */
-    trackCameras: assign(({ context, event }) => {
-      if (event.type !== 'device.cameras') return {};
-      const prev = context.devices[event.deviceId];
-      return {
-        devices: {
-          ...context.devices,
-          [event.deviceId]: {
-            label: prev?.label ?? event.deviceId,
-            status: prev?.status ?? 'open',
-            cameras: event.cameras,
-          },
-        },
-        entries: context.entries.map((e) => {
-          if (e.deviceId !== event.deviceId) return e;
-          const camera = event.cameras.find((c) => c.camera_id === e.camera.camera_id);
-          return camera && camera !== e.camera ? { ...e, camera } : e;
-        }),
-      };
-    }),
+    trackCameras: assign(({ context, event }) =>
+      event.type === 'device.cameras' ? withCameras(context, event.deviceId, event.cameras) : {},
+    ),
     closeAll: enqueueActions(({ context, enqueue }) => {
       // `stream.close` first: the stream releases (or un-holds) its session on the way to `closed`.
       for (const s of context.entries) {

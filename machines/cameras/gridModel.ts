@@ -194,6 +194,35 @@ export function layoutNotice(which: keyof typeof LAYOUT_NOTICES): NoticeEmitted 
   };
 }
 
+/** What a device's link status tells its streams: up, down for now (reconnecting), lost; null: nothing. */
+export function streamSignalOf(
+  status: KnownDevice['status'],
+): 'stream.deviceUp' | 'stream.deviceDown' | 'stream.deviceLost' | null {
+  if (status === 'open') return 'stream.deviceUp';
+  if (status === 'reconnecting') return 'stream.deviceDown';
+  return status === 'closed' || status === 'errored' ? 'stream.deviceLost' : null;
+}
+
+/** A device listed its cameras: remember them; entries of that device get the real camera (its label). */
+export function withCameras(
+  context: CameraGridContext,
+  deviceId: string,
+  cameras: DeviceCamera[],
+): Pick<CameraGridContext, 'devices' | 'entries'> {
+  const prev = context.devices[deviceId];
+  return {
+    devices: {
+      ...context.devices,
+      [deviceId]: { label: prev?.label ?? deviceId, status: prev?.status ?? 'open', cameras },
+    },
+    entries: context.entries.map((e) => {
+      if (e.deviceId !== deviceId) return e;
+      const camera = cameras.find((c) => c.camera_id === e.camera.camera_id);
+      return camera && camera !== e.camera ? { ...e, camera } : e;
+    }),
+  };
+}
+
 /** The saved form of the entries (PUT camera-layout). */
 export function toSavedStreams(entries: readonly GridEntry[]): SavedStream[] {
   return entries.map((e) => {
